@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The browser tests drive Debian's Chromium (no tool downloads a browser of its own here).
+set -euo pipefail
+if [ -n "${CHROME_PATH:-}" ] && [ -x "$CHROME_PATH" ]; then exit 0; fi
+if command -v chromium >/dev/null 2>&1; then exit 0; fi
+echo "Installing Chromium from Debian's packages…"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null
+command -v chromium >/dev/null

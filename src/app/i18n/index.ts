@@ -1,0 +1,49 @@
+import i18next, { type i18n, type Resource } from "i18next";
+import { initReactI18next } from "react-i18next";
+
+/**
+ * UI strings live in locales/<lang>/<namespace>.json, one namespace per area of the product.
+ * Every namespace is bundled (they are small) so the server renders the chosen language on the
+ * first byte and the browser hydrates without a second request.
+ */
+const modules = import.meta.glob<{ default: Record<string, unknown> }>("../../../locales/*/*.json", {
+  eager: true,
+});
+
+export const LOCALES = ["en", "es"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+export function resources(): Resource {
+  const res: Resource = {};
+  for (const [path, mod] of Object.entries(modules)) {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    const [, lang, ns] = match as unknown as [string, string, string];
+    res[lang] ??= {};
+    res[lang][ns] = mod.default;
+  }
+  return res;
+}
+
+export const NAMESPACES = [...new Set(Object.keys(modules).map((p) => /([^/]+)\.json$/.exec(p)?.[1] ?? ""))];
+
+/** A fresh instance per request on the server (no shared language state between residents). */
+export function createI18n(locale: Locale): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    resources: resources(),
+    ns: NAMESPACES,
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}

@@ -1,0 +1,127 @@
+import { useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { localize } from "../domain/localize";
+import type { Route } from "./+types/root";
+import { Alert } from "./components/Alert/Alert";
+import { ErrorPage } from "./components/ErrorPage/ErrorPage";
+import { LanguageSwitch } from "./components/LanguageSwitch/LanguageSwitch";
+import { SearchBox } from "./components/SearchBox/SearchBox";
+import { SiteFooter } from "./components/SiteFooter/SiteFooter";
+import { SiteHeader } from "./components/SiteHeader/SiteHeader";
+import { SkipLink } from "./components/SkipLink/SkipLink";
+import { createI18n, DEFAULT_LOCALE, type Locale } from "./i18n";
+import "./styles/tokens.css";
+import "./styles/base.css";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, locale, draft, origin } = context;
+  const [site, banners] = await Promise.all([
+    services.site(),
+    services.content(draft).banners(draft ? "DRAFT" : undefined),
+  ]);
+  return {
+    locale,
+    origin,
+    draft,
+    site,
+    banners: banners.map((b) => localize(b, locale)),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** Absolute alternate-language links: each language has its own address (`?lang=`). */
+function alternates(origin: string, pathname: string, search: string) {
+  const params = new URLSearchParams(search);
+  params.delete("lang");
+  return (["en", "es"] as const).map((lang) => {
+    const p = new URLSearchParams(params);
+    if (lang !== DEFAULT_LOCALE) p.set("lang", lang);
+    const qs = p.toString();
+    return { lang, href: `${origin}${pathname}${qs ? `?${qs}` : ""}` };
+  });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const location = useLocation();
+  const locale: Locale = root?.locale ?? DEFAULT_LOCALE;
+  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const t = i18n.getFixedT(locale, "common");
+  const site = root?.site;
+  const returnTo = location.pathname + location.search;
+  const colors = site?.colors ?? {};
+  const themeStyle = Object.entries({
+    "--color-primary": colors.primary,
+    "--color-primary-dark": colors.primary_dark,
+    "--color-accent": colors.accent,
+    "--color-link": colors.link,
+  })
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(";");
+
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={colors.primary ?? "#1a4480"} />
+        <link rel="icon" href={site?.logo ?? "/images/logo.svg"} type="image/svg+xml" />
+        {root &&
+          alternates(root.origin, location.pathname, location.search).map((a) => (
+            <link key={a.lang} rel="alternate" hrefLang={a.lang} href={a.href} />
+          ))}
+        {themeStyle && <style>{`:root{${themeStyle}}`}</style>}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <SkipLink />
+          {root?.banners.map((banner) => (
+            <Alert key={banner.id} alertType="info" title={banner.title} style={banner.background_color ? { background: banner.background_color } : undefined}>
+              {banner.link && <a href={banner.link}>{t("banner.more")}</a>}
+            </Alert>
+          ))}
+          <SiteHeader
+            siteName={site ? site.name[locale] : t("site.fallbackName")}
+            logo={site?.logo ?? "/images/logo.svg"}
+            languageSwitch={<LanguageSwitch returnTo={returnTo} />}
+            search={<SearchBox />}
+          />
+          <main id="main-content" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter site={site} />
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={status === 404 || status === 400 ? status : 500} />;
+}

@@ -1,0 +1,15 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("activities", "routes/activities.tsx"),
+  route("activity/:slug", "routes/activity.tsx"),
+  route("agencies", "routes/agencies.tsx"),
+  route("agency/:slug", "routes/agency.tsx"),
+  route("topics", "routes/topics.tsx"),
+  route("topic/:slug", "routes/topic.tsx"),
+  route("bad-request", "routes/bad-request.tsx"),
+  // The default link of a content item (SPEC §2): /{section}/{slug}.
+  route(":section/:slug", "routes/content-link.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,48 @@
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { facets, filterItems, filtersFromSearchParams, pageFromSearchParams, toFilterSet } from "../../domain/filters";
+import { LIST_PAGE_SIZE, paginate } from "../../domain/paging";
+import { ActivityList } from "../components/ActivityList/ActivityList";
+import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { stageOf } from "../lib/http";
+import { listHref } from "../lib/list-href";
+import { activityTile, pageTitle } from "../lib/view-models";
+import type { Route } from "./+types/activities";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, locale, draft } = context;
+  const params = new URL(request.url).searchParams;
+  const all = (await services.content(draft).activities(stageOf(draft))).map((a) => activityTile(a, locale));
+  const filters = filtersFromSearchParams(params);
+  const filtered = filterItems(all, toFilterSet(filters));
+  const page = paginate(filtered, pageFromSearchParams(params), LIST_PAGE_SIZE);
+  return { filters, facets: facets(all), ...page, query: params.toString() };
+}
+
+export const meta = ({ matches }: Route.MetaArgs) => {
+  const root = matches[0]?.data as { site?: { name: Record<string, string> }; locale?: string } | undefined;
+  return [{ title: pageTitle(root?.locale === "es" ? "Servicios" : "Services", root?.site?.name[root?.locale ?? "en"]) }];
+};
+
+export default function Activities({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  const navigate = useNavigate();
+  const { items, page, pageCount, total, filters, facets: available, query } = loaderData;
+  return (
+    <div className="cp-container">
+      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("activities.title") }]} />
+      <h1>{t("activities.title")}</h1>
+      <p className="cp-lead">{t("activities.lead")}</p>
+      <ActivityList
+        items={items}
+        facets={available}
+        filters={filters}
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        hrefFor={(change) => listHref("/activities", query, change)}
+        onFiltersChange={(state) => navigate(listHref("/activities", query, { filters: state }))}
+      />
+    </div>
+  );
+}

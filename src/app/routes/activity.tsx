@@ -1,0 +1,116 @@
+import { useTranslation } from "react-i18next";
+import { headerImageUrl } from "../../domain/image";
+import { localizeDeep } from "../../domain/localize";
+import { Accordion } from "../components/Accordion/Accordion";
+import { ActivityTile } from "../components/ActivityTile/ActivityTile";
+import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { LocationCard } from "../components/LocationCard/LocationCard";
+import { PageHeader } from "../components/PageHeader/PageHeader";
+import { PersonCard } from "../components/PersonCard/PersonCard";
+import { RichText } from "../components/RichText/RichText";
+import { StatusBadge } from "../components/StatusBadge/StatusBadge";
+import { TagLabel } from "../components/TagLabel/TagLabel";
+import { notFound, stageOf } from "../lib/http";
+import { activityTile, pageTitle } from "../lib/view-models";
+import type { Route } from "./+types/activity";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, locale, draft } = context;
+  const activity = await services.content(draft).activity(params.slug, stageOf(draft));
+  if (!activity) throw notFound();
+  const a = localizeDeep(activity, locale);
+  const site = await services.site();
+  return {
+    siteName: site?.name?.[locale],
+    activity: {
+      ...a,
+      header_image: a.header_image ? { ...a.header_image, url: headerImageUrl(a.header_image.url) } : null,
+    },
+    related: activity.related_activities.map((r) => activityTile(r, locale)),
+  };
+}
+
+export const meta = ({ data }: Route.MetaArgs) =>
+  data
+    ? [
+        { title: pageTitle(data.activity.title, data.siteName) },
+        { name: "description", content: data.activity.short_description ?? data.activity.subtitle ?? "" },
+      ]
+    : [];
+
+export default function ActivityPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  const { activity: a, related } = loaderData;
+  const verbs = a.tags.filter((tag) => tag.type === "verb");
+  const isPayment = a.activity_type === "Payment";
+  return (
+    <div className="cp-container">
+      <Breadcrumbs
+        items={[
+          { label: t("nav.home"), href: "/" },
+          { label: t("activities.title"), href: "/activities" },
+          { label: a.title },
+        ]}
+      />
+      <PageHeader title={a.title} subtitle={a.subtitle ?? undefined} image={a.header_image ?? undefined} />
+      <div className="cp-meta-row">
+        {a.status !== "published" && <StatusBadge status={a.status} />}
+        {verbs.map((tag) => (
+          <TagLabel key={tag.id} title={tag.title} />
+        ))}
+        {a.agency && (
+          <span>
+            {t("activity.agency")} <a href={`/agency/${a.agency.slug}`}>{a.agency.title}</a>
+          </span>
+        )}
+      </div>
+      <div className="cp-layout">
+        <div className="cp-layout__main">
+          {a.workflow_url && (
+            <p>
+              <a className="usa-button usa-button--big" href={a.workflow_url}>
+                {isPayment ? t("activity.startPayment") : t("activity.startOnline")}
+              </a>
+            </p>
+          )}
+          {a.external_content_url && (
+            <p>
+              <a className="usa-button" href={a.external_content_url}>
+                {t("activity.external")}
+              </a>
+            </p>
+          )}
+          {a.description && <RichText markdown={a.description.markdown} />}
+          {(a.accordions ?? []).map((acc) => (
+            <section key={acc.id} className="cp-section">
+              <h2>{acc.title}</h2>
+              {acc.description && <RichText markdown={acc.description.markdown} />}
+              <Accordion items={acc.items.map((item) => ({ id: item.id, title: item.title, description: item.description?.markdown ?? "" }))} headingLevel={3} />
+            </section>
+          ))}
+        </div>
+        <aside className="cp-layout__aside" aria-label={t("activity.contact")}>
+          {a.location && (
+            <>
+              <h2>{t("activity.contact")}</h2>
+              <LocationCard location={a.location} title={a.agency?.title} />
+            </>
+          )}
+          {a.person && <PersonCard person={a.person} headingLevel={3} />}
+        </aside>
+      </div>
+      {related.length > 0 && (
+        <section aria-labelledby="related">
+          <h2 id="related">{t("activity.related")}</h2>
+          <ul className="cp-grid cp-grid--tiles">
+            {related.map((r) => (
+              <li key={r.id}>
+                <ActivityTile activity={r} href={r.href} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { AgencyCard } from "../components/AgencyCard/AgencyCard";
+import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { stageOf } from "../lib/http";
+import { agencySummary, pageTitle } from "../lib/view-models";
+import type { Route } from "./+types/agencies";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, locale, draft } = context;
+  const [agencies, site] = await Promise.all([services.content(draft).agencies(stageOf(draft)), services.site()]);
+  return { siteName: site?.name?.[locale], locale, agencies: agencies.map((a) => agencySummary(a, locale)) };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: pageTitle(data?.locale === "es" ? "Agencias" : "Agencies", data?.siteName) },
+];
+
+export default function Agencies({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  return (
+    <div className="cp-container">
+      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("agencies.title") }]} />
+      <h1>{t("agencies.title")}</h1>
+      <p className="cp-lead">{t("agencies.lead")}</p>
+      <ul className="cp-grid cp-grid--cards">
+        {loaderData.agencies.map((agency) => (
+          <li key={agency.id}>
+            <AgencyCard agency={agency} href={agency.href} headingLevel={2} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { facets, filterItems, filtersFromSearchParams, pageFromSearchParams, toFilterSet } from "../../domain/filters";
+import { localizeDeep } from "../../domain/localize";
+import { LIST_PAGE_SIZE, paginate } from "../../domain/paging";
+import { ActivityList } from "../components/ActivityList/ActivityList";
+import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { LocationCard } from "../components/LocationCard/LocationCard";
+import { PageHeader } from "../components/PageHeader/PageHeader";
+import { PersonCard } from "../components/PersonCard/PersonCard";
+import { RichText } from "../components/RichText/RichText";
+import { notFound, stageOf } from "../lib/http";
+import { listHref } from "../lib/list-href";
+import { activityTile, pageTitle } from "../lib/view-models";
+import type { Route } from "./+types/agency";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, locale, draft } = context;
+  const agency = await services.content(draft).agency(params.slug, stageOf(draft));
+  if (!agency) throw notFound();
+  const site = await services.site();
+  const query = new URL(request.url).searchParams;
+  const all = agency.activities.map((a) => activityTile(a, locale));
+  const filters = filtersFromSearchParams(query);
+  const page = paginate(filterItems(all, toFilterSet(filters)), pageFromSearchParams(query), LIST_PAGE_SIZE);
+  const { activities: _, ...rest } = localizeDeep(agency, locale);
+  return { siteName: site?.name?.[locale], agency: rest, filters, facets: facets(all), ...page, query: query.toString() };
+}
+
+export const meta = ({ data }: Route.MetaArgs) =>
+  data ? [{ title: pageTitle(data.agency.title, data.siteName) }, { name: "description", content: data.agency.subtitle ?? "" }] : [];
+
+export default function AgencyPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  const navigate = useNavigate();
+  const { agency, items, facets: available, filters, page, pageCount, total, query } = loaderData;
+  const path = `/agency/${agency.slug}`;
+  return (
+    <div className="cp-container">
+      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("agencies.title"), href: "/agencies" }, { label: agency.title }]} />
+      <PageHeader title={agency.title} subtitle={agency.subtitle ?? undefined} />
+      <div className="cp-layout">
+        <div className="cp-layout__main">{agency.description && <RichText markdown={agency.description.markdown} />}</div>
+        <aside className="cp-layout__aside" aria-label={t("activity.contact")}>
+          {agency.location && (
+            <>
+              <h2>{t("activity.contact")}</h2>
+              <LocationCard location={agency.location} title={agency.title} />
+            </>
+          )}
+          {agency.schedule_url && (
+            <p>
+              <a className="usa-button" href={agency.schedule_url}>
+                {t("agency.schedule")}
+              </a>
+            </p>
+          )}
+          {agency.displayPerson && agency.person && <PersonCard person={agency.person} headingLevel={3} />}
+        </aside>
+      </div>
+      <section aria-labelledby="agency-services">
+        <h2 id="agency-services">{t("agency.services", { agency: agency.title })}</h2>
+        <ActivityList
+          items={items}
+          facets={available}
+          filters={filters}
+          page={page}
+          pageCount={pageCount}
+          total={total}
+          headingLevel={3}
+          hrefFor={(change) => listHref(path, query, change)}
+          onFiltersChange={(state) => navigate(listHref(path, query, { filters: state }))}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { facets, filterItems, filtersFromSearchParams, pageFromSearchParams, toFilterSet } from "../../domain/filters";
+import { localizeDeep } from "../../domain/localize";
+import { LIST_PAGE_SIZE, paginate } from "../../domain/paging";
+import { ActivityList } from "../components/ActivityList/ActivityList";
+import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { PageHeader } from "../components/PageHeader/PageHeader";
+import { RichText } from "../components/RichText/RichText";
+import { notFound, stageOf } from "../lib/http";
+import { listHref } from "../lib/list-href";
+import { activityTile, pageTitle } from "../lib/view-models";
+import type { Route } from "./+types/topic";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, locale, draft } = context;
+  const topic = await services.content(draft).topic(params.slug, stageOf(draft));
+  if (!topic) throw notFound();
+  const site = await services.site();
+  const query = new URL(request.url).searchParams;
+  const all = topic.activities.map((a) => activityTile(a, locale));
+  const filters = filtersFromSearchParams(query);
+  const page = paginate(filterItems(all, toFilterSet(filters)), pageFromSearchParams(query), LIST_PAGE_SIZE);
+  const { activities: _, ...rest } = localizeDeep(topic, locale);
+  return { siteName: site?.name?.[locale], topic: rest, filters, facets: facets(all), ...page, query: query.toString() };
+}
+
+export const meta = ({ data }: Route.MetaArgs) =>
+  data ? [{ title: pageTitle(data.topic.title, data.siteName) }, { name: "description", content: data.topic.description?.raw?.slice(0, 160) ?? "" }] : [];
+
+export default function TopicPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  const navigate = useNavigate();
+  const { topic, items, facets: available, filters, page, pageCount, total, query } = loaderData;
+  const path = `/topic/${topic.slug}`;
+  return (
+    <div className="cp-container">
+      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("topics.title"), href: "/topics" }, { label: topic.title }]} />
+      <PageHeader title={topic.title} />
+      {topic.description && <RichText markdown={topic.description.markdown} />}
+      <section aria-labelledby="topic-services">
+        <h2 id="topic-services">{t("topic.services", { topic: topic.title })}</h2>
+        <ActivityList
+          items={items}
+          facets={available}
+          filters={filters}
+          page={page}
+          pageCount={pageCount}
+          total={total}
+          headingLevel={3}
+          hrefFor={(change) => listHref(path, query, change)}
+          onFiltersChange={(state) => navigate(listHref(path, query, { filters: state }))}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { TopicCard } from "../components/TopicCard/TopicCard";
+import { stageOf } from "../lib/http";
+import { pageTitle, topicSummary } from "../lib/view-models";
+import type { Route } from "./+types/topics";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, locale, draft } = context;
+  const [topics, site] = await Promise.all([services.content(draft).topics(stageOf(draft)), services.site()]);
+  return { siteName: site?.name?.[locale], locale, topics: topics.map((topic) => topicSummary(topic, locale)) };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: pageTitle(data?.locale === "es" ? "Temas" : "Topics", data?.siteName) },
+];
+
+export default function Topics({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  return (
+    <div className="cp-container">
+      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("topics.title") }]} />
+      <h1>{t("topics.title")}</h1>
+      <p className="cp-lead">{t("topics.lead")}</p>
+      <ul className="cp-grid cp-grid--cards">
+        {loaderData.topics.map((topic) => (
+          <li key={topic.id}>
+            <TopicCard topic={topic} href={topic.href} headingLevel={2} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ContentQueries } from "../content/queries";
+import type { Locale } from "./i18n";
+
+/**
+ * What the routes may use, handed to them by the server through React Router's load context.
+ * Routes stay thin: they read from these services and render; they never open a database.
+ */
+export interface SiteConfig {
+  name: { en: string; es: string };
+  short_name: string;
+  logo: string;
+  colors: Record<string, string>;
+  phones: Record<string, string>;
+  [field: string]: unknown;
+}
+
+export interface AppServices {
+  /** Content queries; `draft` ones carry the server-held draft credential. */
+  content(draft: boolean): ContentQueries;
+  site(): Promise<SiteConfig>;
+  /** Changes whenever content is reloaded (cache keys). */
+  contentVersion(): Promise<string>;
+}
+
+export interface RequestContext {
+  services: AppServices;
+  locale: Locale;
+  /** The request asked for drafts (?stage=draft) and carries the draft cookie. */
+  draft: boolean;
+  /** Absolute origin of the site, for canonical and hreflang links. */
+  origin: string;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}

@@ -1,0 +1,314 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { parse } from "yaml";
+import type { Queryable } from "../db/database";
+import type {
+  AccordionDoc,
+  ActivityDoc,
+  AgencyDoc,
+  AnyDoc,
+  BannerDoc,
+  ContentType,
+  ImageDoc,
+  LabelDoc,
+  LocationDoc,
+  PersonDoc,
+  RichText,
+  SiteDoc,
+  Stage,
+  TagDoc,
+  TopicDoc,
+} from "./documents";
+
+/**
+ * Reads content/ (format: docs/content.md) into documents. A file that cannot be read is
+ * reported with its path and skipped, so one editor's typo never takes the site down.
+ */
+type Yaml = Record<string, unknown>;
+export interface ContentProblem {
+  file: string;
+  message: string;
+}
+export interface LoadedContent {
+  docs: { type: ContentType; doc: AnyDoc }[];
+  problems: ContentProblem[];
+  hash: string;
+}
+
+const LANGS = ["en", "es"] as const;
+
+const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : v == null ? null : String(v));
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+const obj = (v: unknown): Yaml => (v && typeof v === "object" && !Array.isArray(v) ? (v as Yaml) : {});
+const stageOf = (v: unknown): Stage => (v === "draft" ? "draft" : "published");
+
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/<[^>]+>/g, " ")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#>*_`|~-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const rich = (v: unknown): RichText | null => {
+  const markdown = str(v);
+  return markdown ? { markdown, raw: plainText(markdown) } : null;
+};
+
+const image = (v: unknown, alt?: unknown): ImageDoc | null => {
+  const o = obj(v);
+  const url = str(o.url);
+  if (!url) return null;
+  return { url, altText: str(alt ?? o.altText) };
+};
+
+const location = (v: unknown): LocationDoc | null => {
+  const o = obj(v);
+  if (!o.id && !o.address1) return null;
+  const doc: LocationDoc = { id: String(o.id ?? o.address1) };
+  for (const [k, value] of Object.entries(o)) if (k !== "id") doc[k] = str(value);
+  return doc;
+};
+
+function accordions(v: unknown): AccordionDoc[] {
+  return (Array.isArray(v) ? v : []).map((a, i) => {
+    const o = obj(a);
+    return {
+      id: String(o.id ?? `accordion-${i + 1}`),
+      title: String(o.title ?? ""),
+      description: rich(o.description),
+      items: (Array.isArray(o.items) ? o.items : []).map((it, j) => {
+        const item = obj(it);
+        return {
+          id: String(item.id ?? `item-${j + 1}`),
+          title: String(item.title ?? ""),
+          description: rich(item.description),
+        };
+      }),
+    };
+  });
+}
+
+/** Per-language text fields: `en` is the base, every language (en included) is a localization. */
+function texts<T>(y: Yaml, read: (block: Yaml) => T): { base: T; localizations: (Partial<T> & { locale: string })[] } {
+  const base = read(obj(y.en));
+  const localizations = LANGS.filter((l) => y[l] !== undefined).map((locale) => {
+    const t = read(obj(y[locale])) as Record<string, unknown>;
+    // Only fields the file actually gives: a missing Spanish field falls back to English at merge time.
+    const given = Object.fromEntries(
+      Object.entries(t).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)),
+    );
+    return { locale, ...given } as Partial<T> & { locale: string };
+  });
+  return { base, localizations };
+}
+
+const common = (y: Yaml, fallbackId: string) => ({
+  id: String(y.id ?? fallbackId),
+  stage: stageOf(y.stage),
+  position: Number(y.position ?? 0),
+});
+
+function activity(y: Yaml, slug: string): ActivityDoc {
+  const { base, localizations } = texts(y, (b) => ({
+    title: String(b.title ?? ""),
+    subtitle: str(b.subtitle),
+    card_title: str(b.card_title),
+    short_description: str(b.short_description),
+    description: rich(b.description),
+    header_image: image(y.header_image, obj(b.header_image).altText),
+    accordions: accordions(b.accordions),
+  }));
+  return {
+    ...common(y, slug),
+    ...base,
+    slug: String(y.slug ?? slug),
+    activity_type: y.activity_type === "Payment" ? "Payment" : "Learn",
+    status: String(y.status ?? "published"),
+    featured: Boolean(y.featured),
+    workflow_url: str(y.workflow_url),
+    external_content_url: str(y.external_content_url),
+    image: image(y.image),
+    agencies: list(y.agencies),
+    tags: list(y.tags),
+    topics: list(y.topics),
+    related_activities: list(y.related_activities),
+    person: str(y.person),
+    location: location(y.location),
+    localizations,
+  };
+}
+
+function agency(y: Yaml, slug: string): AgencyDoc {
+  const { base, localizations } = texts(y, (b) => ({
+    title: String(b.title ?? ""),
+    subtitle: str(b.subtitle),
+    description: rich(b.description),
+  }));
+  return {
+    ...common(y, slug),
+    ...base,
+    slug: String(y.slug ?? slug),
+    category_id: str(y.category_id),
+    quicklink: Boolean(y.quicklink),
+    schedule_url: str(y.schedule_url),
+    displayPerson: y.displayPerson !== false,
+    person: str(y.person),
+    location: location(y.location),
+    localizations,
+  };
+}
+
+function topic(y: Yaml, slug: string): TopicDoc {
+  const { base, localizations } = texts(y, (b) => ({
+    title: String(b.title ?? ""),
+    description: rich(b.description),
+  }));
+  return { ...common(y, slug), ...base, slug: String(y.slug ?? slug), image: image(y.image), localizations };
+}
+
+function person(y: Yaml, id: string): PersonDoc {
+  const { base, localizations } = texts(y, (b) => ({
+    name: String(b.name ?? obj(y.en).name ?? ""),
+    title: str(b.title),
+    biography: rich(b.biography),
+  }));
+  const assoc = obj(y.association);
+  return {
+    ...common(y, id),
+    ...base,
+    image: image(y.image),
+    association: assoc.agency || assoc.activity ? { agency: str(assoc.agency) ?? undefined, activity: str(assoc.activity) ?? undefined } : null,
+    localizations,
+  };
+}
+
+function tag(y: Yaml, i: number): TagDoc {
+  const { base, localizations } = texts(y, (b) => ({ title: String(b.title ?? "") }));
+  const type = String(y.type ?? "topic").toLowerCase();
+  return {
+    ...common(y, `tag-${i}`),
+    position: Number(y.position ?? i),
+    ...base,
+    type: type === "verb" || type === "user" ? type : "topic",
+    localizations,
+  };
+}
+
+function banner(y: Yaml, i: number): BannerDoc {
+  const { base, localizations } = texts(y, (b) => ({ title: String(b.title ?? "") }));
+  return {
+    ...common(y, `banner-${i}`),
+    position: Number(y.position ?? i),
+    ...base,
+    link: str(y.link),
+    background_color: str(y.background_color),
+    starts_at: str(y.starts_at),
+    ends_at: str(y.ends_at),
+    localizations,
+  };
+}
+
+function label(y: Yaml, i: number): LabelDoc {
+  return {
+    id: String(y.id ?? y.type ?? `label-${i}`),
+    type: String(y.type ?? ""),
+    stage: stageOf(y.stage),
+    position: i,
+    banners: list(y.banners),
+    activities: list(y.activities),
+    agencies: list(y.agencies),
+    persons: list(y.persons),
+    topics: list(y.topics),
+  };
+}
+
+const FOLDERS: Record<string, { type: ContentType; read: (y: Yaml, slug: string) => AnyDoc }> = {
+  activities: { type: "activity", read: activity },
+  agencies: { type: "agency", read: agency },
+  topics: { type: "topic", read: topic },
+  persons: { type: "person", read: person },
+};
+const LISTS: Record<string, { type: ContentType; read: (y: Yaml, i: number) => AnyDoc }> = {
+  "tags.yaml": { type: "tag", read: tag },
+  "banners.yaml": { type: "banner", read: banner },
+  "labels.yaml": { type: "label", read: label },
+};
+
+function yamlFiles(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return yamlFiles(path);
+    return /\.ya?ml$/.test(name) ? [path] : [];
+  });
+}
+
+export function readContent(dir: string): LoadedContent {
+  const files = yamlFiles(dir).sort();
+  const hash = createHash("sha256");
+  const docs: LoadedContent["docs"] = [];
+  const problems: ContentProblem[] = [];
+  for (const path of files) {
+    const file = relative(dir, path);
+    const text = readFileSync(path, "utf8");
+    hash.update(file).update("\0").update(text).update("\0");
+    let parsed: unknown;
+    try {
+      parsed = parse(text);
+    } catch (error) {
+      problems.push({ file, message: (error as Error).message.split("\n")[0] ?? "invalid YAML" });
+      continue;
+    }
+    const [folder, name] = file.split(/[\\/]/);
+    const slug = (name ?? folder ?? "").replace(/\.ya?ml$/, "");
+    if (name && folder && FOLDERS[folder]) {
+      const { type, read } = FOLDERS[folder];
+      docs.push({ type, doc: read(obj(parsed), slug) });
+    } else if (folder && LISTS[folder]) {
+      const { type, read } = LISTS[folder];
+      if (!Array.isArray(parsed)) {
+        problems.push({ file, message: "expected a list of items" });
+        continue;
+      }
+      parsed.forEach((y, i) => docs.push({ type, doc: read(obj(y), i) }));
+    } else if (folder === "site.yaml") {
+      docs.push({ type: "site", doc: { ...obj(parsed), id: "site", stage: "published", position: 0 } as SiteDoc });
+    }
+  }
+  return { docs, problems, hash: hash.digest("hex") };
+}
+
+/**
+ * Replaces the stored content with `content` in one transaction when its hash differs from the
+ * stored one. Returns true when something changed.
+ */
+export async function storeContent(db: { transaction: <T>(w: (tx: Queryable) => Promise<T>) => Promise<T> }, content: LoadedContent): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.all<{ value: string }>("SELECT value FROM content_state WHERE key = ?", ["hash"]);
+    if (row?.value === content.hash) return false;
+    await tx.run("DELETE FROM content_items");
+    for (const { type, doc } of content.docs) {
+      await tx.run(
+        "INSERT INTO content_items (type, id, slug, stage, position, data) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (type, id) DO UPDATE SET slug = excluded.slug, stage = excluded.stage, position = excluded.position, data = excluded.data",
+        [type, doc.id, "slug" in doc ? String(doc.slug) : null, doc.stage, doc.position, JSON.stringify(doc)],
+      );
+    }
+    const version = String(Date.now());
+    for (const [key, value] of [["hash", content.hash], ["version", version]] as const) {
+      await tx.run(
+        "INSERT INTO content_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [key, value],
+      );
+    }
+    return true;
+  });
+}

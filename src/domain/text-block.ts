@@ -1,0 +1,107 @@
+/**
+ * Text block (SPEC §3): text with `{key}` placeholders filled from a replace map. A placeholder
+ * without a value renders empty (SPEC §5).
+ */
+
+import { type DateInput, formatLongDate } from "./dates";
+
+/** A value read from the last API response, by dotted path ('a.b.0.c'). */
+export interface ApiResponseEntry {
+  type: "apiResponse";
+  value_location: string;
+  property?: string;
+}
+
+/** A value read from the data bound to the screen, by dotted path. */
+export interface BoundDataEntry {
+  type: "bound_data";
+  location: string;
+}
+
+/** A computed value; only 'date' exists: today as 'Month D, YYYY'. */
+export interface FuncEntry {
+  type: "func";
+  name: "date";
+}
+
+/** An answer the resident gave on another screen. */
+export interface ReferenceEntry {
+  type: "reference";
+  screen: string;
+  input: string;
+  property?: string;
+}
+
+export type ReplaceEntry = ApiResponseEntry | BoundDataEntry | FuncEntry | ReferenceEntry;
+export type ReplaceMap = Record<string, ReplaceEntry>;
+
+export interface TextBlockContext {
+  apiResponse?: unknown;
+  boundData?: unknown;
+  /** Answers per screen, then per input id. */
+  answers?: Record<string, Record<string, unknown> | undefined>;
+  /** Today, for the 'date' function. */
+  now: DateInput;
+  locale?: string;
+}
+
+/**
+ * Reads a dotted path ('a.b.0.c'; 'a.b[0].c' too). Only own properties are followed, so a path
+ * written by content staff cannot reach into prototypes.
+ */
+export function readPath(source: unknown, path: string): unknown {
+  const segments = path
+    .replace(/\[(\d+)\]/g, ".$1")
+    .split(".")
+    .filter((segment) => segment !== "");
+  let current: unknown = source;
+  for (const segment of segments) {
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+function withProperty(value: unknown, property: string | undefined): unknown {
+  return property ? readPath(value, property) : value;
+}
+
+/** The raw value of one entry, before it becomes text. */
+export function resolveEntry(entry: ReplaceEntry, ctx: TextBlockContext): unknown {
+  switch (entry.type) {
+    case "apiResponse":
+      return withProperty(readPath(ctx.apiResponse, entry.value_location), entry.property);
+    case "bound_data":
+      return readPath(ctx.boundData, entry.location);
+    case "func":
+      return entry.name === "date" ? formatLongDate(ctx.now, ctx.locale ?? "en") : undefined;
+    case "reference":
+      return withProperty(ctx.answers?.[entry.screen]?.[entry.input], entry.property);
+    default:
+      return undefined;
+  }
+}
+
+/** Text for a value: strings, numbers and booleans as written, lists of them joined; else empty. */
+function asText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "boolean") return String(value);
+  if (typeof value === "bigint") return value.toString();
+  if (Array.isArray(value)) return value.map(asText).filter(Boolean).join(", ");
+  return "";
+}
+
+const PLACEHOLDER = /\{\s*([\w.-]+)\s*\}/g;
+
+/** The text with every `{key}` replaced; unknown keys and missing values become empty. */
+export function renderTextBlock(
+  text: string,
+  replace: ReplaceMap | null | undefined,
+  ctx: TextBlockContext,
+): string {
+  return text.replace(PLACEHOLDER, (_, key: string) => {
+    const entry = replace && Object.hasOwn(replace, key) ? replace[key] : undefined;
+    return entry ? asText(resolveEntry(entry, ctx)) : "";
+  });
+}

@@ -1,0 +1,195 @@
+import { existsSync, watch } from "node:fs";
+import { join } from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { AppServices, RequestContext, SiteConfig } from "../app/services";
+import { readContent, storeContent } from "../content-service/load";
+import { createContentService } from "../content-service/service";
+import { ContentStore } from "../content-service/store";
+import { createContentClient } from "../content/client";
+import { contentQueries } from "../content/queries";
+import { type Database, openDatabase } from "../db/database";
+import { migrate } from "../db/migrate";
+import type { ServerConfig } from "./config";
+import { fallbackErrorPage } from "./fallback-page";
+import { PageCache } from "./page-cache";
+import { sendFetchResponse, toFetchRequest } from "./react-router-adapter";
+import { LANGUAGE_COOKIE, readCookie, requestLocale } from "./request-locale";
+import { securityHeaders } from "./security-headers";
+
+export const DRAFT_COOKIE = "draft_token";
+
+/** A request whose address cannot be decoded (e.g. `?term=%E0%A4%A`) gets the Bad Request page. */
+function isDecodable(url: string): boolean {
+  try {
+    decodeURIComponent(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface RunningApp {
+  app: express.Express;
+  db: Database;
+  services: AppServices;
+  reloadContent(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+async function loadBuild(config: ServerConfig): Promise<{ build: () => Promise<ServerBuild>; vite?: import("vite").ViteDevServer }> {
+  if (config.dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root: config.root, server: { middlewareMode: true }, appType: "custom" });
+    return { vite, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> };
+  }
+  const file = join(config.root, "build/server/index.js");
+  if (!existsSync(file)) throw new Error(`No production build at ${file}: run \`npm run build\` first.`);
+  const build = (await import(file)) as ServerBuild;
+  return { build: async () => build };
+}
+
+/** Everything the site serves, in one Express app over one database. */
+export async function createApp(config: ServerConfig): Promise<RunningApp> {
+  const db = await openDatabase({ url: config.databaseUrl, file: join(config.dataDir, "cedarport.sqlite") });
+  await migrate(db);
+  const store = new ContentStore(db);
+  const reloadContent = async () => {
+    const content = readContent(config.contentDir);
+    for (const p of content.problems) console.error(`content: ${p.file}: ${p.message}`);
+    const changed = await storeContent(db, content);
+    if (changed) store.invalidate();
+    return changed;
+  };
+  await reloadContent();
+
+  const contentService = createContentService({ store, draftToken: config.draftToken });
+  const inProcessFetch: typeof fetch = (input, init) =>
+    Promise.resolve(contentService.fetch(input as string, init as RequestInit));
+  const published = contentQueries(createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }));
+  const drafts = contentQueries(
+    createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }),
+    { authorization: `Bearer ${config.draftToken}` },
+  );
+  const services: AppServices = {
+    content: (draft) => (draft ? drafts : published),
+    site: async () => {
+      const snapshot = await store.snapshot();
+      return snapshot.byId.site.get("site") as unknown as SiteConfig;
+    },
+    contentVersion: async () => (await store.snapshot()).version,
+  };
+
+  const { build, vite } = await loadBuild(config);
+  const handleRequest = createRequestHandler(build, config.dev ? "development" : "production");
+  const cache = new PageCache(config.dev ? 0 : config.pageCacheSeconds * 1000);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(securityHeaders({ dev: config.dev }));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await db.ping();
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unreachable" });
+  });
+  app.use("/graphql", contentService);
+
+  // The no-JavaScript language switch: store the choice and go back where the resident was.
+  app.get("/language", (req, res) => {
+    const lang = req.query.lang === "es" ? "es" : "en";
+    const back = typeof req.query.return === "string" && req.query.return.startsWith("/") && !req.query.return.startsWith("//") ? req.query.return : "/";
+    res.cookie(LANGUAGE_COOKIE, lang, { path: "/", maxAge: 365 * 24 * 3600 * 1000, sameSite: "lax" });
+    res.redirect(303, back);
+  });
+  // Editors open /preview?token=… once; the credential stays in an httpOnly cookie.
+  app.get("/preview", (req, res) => {
+    if (req.query.token !== config.draftToken) {
+      res.status(403).type("text/plain").send("That preview link is not valid.");
+      return;
+    }
+    res.cookie(DRAFT_COOKIE, config.draftToken, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 8 * 3600 * 1000 });
+    res.redirect(303, "/?stage=draft");
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const client = join(config.root, "build/client");
+    app.use("/assets", express.static(join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h" }));
+  }
+  app.use(express.static(join(config.root, "public"), { maxAge: "1h" }));
+
+  app.all("/{*splat}", async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const url = new URL(req.originalUrl, "http://x");
+      const locale = requestLocale(url, req.headers.cookie);
+      const draft =
+        url.searchParams.get("stage") === "draft" && readCookie(req.headers.cookie, DRAFT_COOKIE) === config.draftToken;
+      const cacheable =
+        req.method === "GET" && !draft && !url.searchParams.has("stage") && !/^\/(workflow|api)\b/.test(url.pathname);
+      const key = cacheable ? `${locale} ${await services.contentVersion()} ${req.originalUrl}` : "";
+      const hit = cacheable ? cache.get(key) : undefined;
+      if (hit) {
+        res.status(hit.status);
+        for (const [k, v] of hit.headers) res.setHeader(k, v);
+        res.setHeader("x-page-cache", "hit");
+        res.end(hit.body);
+        return;
+      }
+      const context: RequestContext = {
+        services,
+        locale,
+        draft,
+        origin: config.publicOrigin ?? `${req.protocol}://${req.get("host") ?? `localhost:${config.port}`}`,
+      };
+      const response = await handleRequest(toFetchRequest(req, res, isDecodable(req.originalUrl) ? undefined : "/bad-request"), context);
+      if (cacheable && response.status === 200 && !response.headers.has("set-cookie")) {
+        const body = Buffer.from(await response.arrayBuffer());
+        const headers = [...response.headers].filter(([k]) => k !== "content-length");
+        cache.set(key, { status: 200, headers, body, storedAt: Date.now() });
+        res.setHeader("x-page-cache", "miss");
+        await sendFetchResponse(res, response, body);
+        return;
+      }
+      await sendFetchResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Last resort: React Router renders its own error pages; this catches what escapes it.
+  app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
+    console.error(`${req.method} ${req.originalUrl}:`, error);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const locale = requestLocale(new URL("http://x/"), req.headers.cookie);
+    res.status(500).type("html").send(fallbackErrorPage(locale));
+  });
+
+  let watcher: ReturnType<typeof watch> | undefined;
+  if (config.dev && existsSync(config.contentDir)) {
+    let timer: NodeJS.Timeout | undefined;
+    watcher = watch(config.contentDir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void reloadContent().catch((e) => console.error("content reload:", e)), 200);
+    });
+  }
+
+  return {
+    app,
+    db,
+    services,
+    reloadContent,
+    async close() {
+      watcher?.close();
+      await vite?.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+/**
+ * Express ⇄ Fetch API conversion for React Router's request handler. Written here (rather than
+ * using @react-router/express) so the server can cache whole responses and set limits.
+ */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, pathOverride?: string): Request {
+  const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
+  const url = new URL(pathOverride ?? req.originalUrl, origin);
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  }
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+export async function sendFetchResponse(res: ExpressResponse, response: Response, body?: Buffer): Promise<void> {
+  res.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === "set-cookie") continue;
+    res.setHeader(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  if (body) {
+    res.end(body);
+    return;
+  }
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    Readable.fromWeb(response.body as unknown as NodeReadableStream)
+      .on("error", reject)
+      .pipe(res)
+      .on("finish", resolve)
+      .on("error", reject);
+  });
+}

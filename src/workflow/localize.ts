@@ -1,0 +1,146 @@
+/**
+ * Texts in a workflow are `{ "en": ..., "es": ... }` objects or translation keys of the `workflow`
+ * namespace (locales/{en,es}/workflow.json). Screens' JSON Schemas and uiSchemas carry such texts
+ * too; react-jsonschema-form and AJV want plain strings, so a screen is localized before use.
+ */
+
+import en from "../../locales/en/workflow.json";
+import es from "../../locales/es/workflow.json";
+import type { JSONSchema, Locale, Text, UiSchema } from "./types";
+
+export type Catalog = Record<Locale, Record<string, unknown>>;
+
+/** The workflow namespace, bundled so the browser and the server read the same strings. */
+export const workflowCatalog: Catalog = { en, es };
+
+/** A `{en, es}` text object (and nothing else: a schema property called "en" is not one). */
+export function isTextObject(value: unknown): value is { en: string; es?: string } {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  const record = value as Record<string, unknown>;
+  return (
+    keys.includes("en") &&
+    keys.every((key) => key === "en" || key === "es") &&
+    keys.every((key) => typeof record[key] === "string")
+  );
+}
+
+/** A dotted key ('common.yes') in a nested catalogue, or undefined. */
+export function lookupKey(catalog: Record<string, unknown>, key: string): string | undefined {
+  let node: unknown = catalog;
+  for (const part of key.split(".")) {
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/** Fills `{{name}}` placeholders. */
+export function interpolate(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : "",
+  );
+}
+
+/**
+ * The text in `locale`. A missing Spanish text falls back to English (lint reports it); an unknown
+ * key is shown as written, which is also how lint spots it.
+ */
+export function localizeText(
+  text: Text | undefined,
+  locale: Locale,
+  values?: Record<string, string | number>,
+  catalog: Catalog = workflowCatalog,
+): string {
+  if (text === undefined) return "";
+  const raw =
+    typeof text === "string"
+      ? (lookupKey(catalog[locale], text) ?? lookupKey(catalog.en, text) ?? text)
+      : (text[locale] ?? text.en);
+  return values ? interpolate(raw, values) : raw;
+}
+
+/** An engine string of the workflow namespace ('common.yes'). */
+export function engineText(key: string, locale: Locale, values?: Record<string, string | number>): string {
+  return localizeText(key, locale, values);
+}
+
+const SCHEMA_TEXT_KEYWORDS = new Set(["title", "description"]);
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+const SCHEMA_SINGLES = new Set([
+  "items",
+  "additionalProperties",
+  "additionalItems",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+]);
+
+/**
+ * Visits every subschema with the JSON path of its keyword, so the same walk serves localizing,
+ * linting labels and finding fields.
+ */
+export function mapSchema(
+  schema: unknown,
+  visit: (node: JSONSchema, path: Array<string | number>) => JSONSchema,
+  path: Array<string | number> = [],
+): unknown {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const out: JSONSchema = {};
+  for (const [key, value] of Object.entries(schema as JSONSchema)) {
+    if (SCHEMA_MAPS.has(key) && value && typeof value === "object" && !Array.isArray(value)) {
+      const map: JSONSchema = {};
+      for (const [name, sub] of Object.entries(value)) map[name] = mapSchema(sub, visit, [...path, key, name]);
+      out[key] = map;
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      out[key] = value.map((sub, i) => mapSchema(sub, visit, [...path, key, i]));
+    } else if (SCHEMA_SINGLES.has(key)) {
+      out[key] = Array.isArray(value)
+        ? value.map((sub, i) => mapSchema(sub, visit, [...path, key, i]))
+        : mapSchema(value, visit, [...path, key]);
+    } else {
+      out[key] = value;
+    }
+  }
+  return visit(out, path);
+}
+
+/** The schema with every title and description as a plain string in `locale`. */
+export function localizeSchema(schema: JSONSchema, locale: Locale): JSONSchema {
+  return mapSchema(schema, (node) => {
+    for (const key of SCHEMA_TEXT_KEYWORDS) {
+      const value = node[key];
+      if (typeof value === "string" || isTextObject(value)) node[key] = localizeText(value, locale);
+    }
+    return node;
+  }) as JSONSchema;
+}
+
+/** uiSchema keys whose string values are texts (translation keys), not settings like a widget name. */
+const UI_TEXT_KEYS = new Set(["ui:title", "ui:description", "ui:help", "ui:placeholder", "ui:submitButtonOptions"]);
+
+/** The uiSchema with every `{en, es}` object and every text key resolved in `locale`. */
+export function localizeUiSchema(uiSchema: UiSchema, locale: Locale): UiSchema {
+  const walk = (value: unknown, key?: string): unknown => {
+    if (isTextObject(value)) return localizeText(value, locale);
+    if (typeof value === "string" && key && UI_TEXT_KEYS.has(key)) return localizeText(value, locale);
+    if (Array.isArray(value)) {
+      return key === "ui:enumNames"
+        ? value.map((entry) => (typeof entry === "string" || isTextObject(entry) ? localizeText(entry, locale) : entry))
+        : value.map((entry) => walk(entry));
+    }
+    if (value && typeof value === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) out[k] = walk(v, k);
+      return out;
+    }
+    return value;
+  };
+  return walk(uiSchema) as UiSchema;
+}

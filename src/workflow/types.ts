@@ -1,0 +1,204 @@
+/**
+ * Types of a workflow file and of the engine's values.
+ *
+ * The file types below duplicate schemas/workflow.schema.json by hand: the schema is the contract
+ * for city staff (and the only thing the parser trusts), these types are how the code sees a file
+ * that passed it. No schema-to-type generator is installed, so `types.test.ts` keeps the two in step:
+ * every sample file there must both type-check as `WorkflowFile` and pass the schema, and every
+ * sample the types reject (`@ts-expect-error`) must fail the schema too. Change both together.
+ */
+
+import type { Locale } from "../domain/localize";
+import type { ReplaceMap } from "../domain/text-block";
+
+export type { Locale };
+
+// ── JSON ────────────────────────────────────────────────────────────────────────────────────────
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A location inside a JSON document: keys and array indexes, from the root. */
+export type JsonPath = Array<string | number>;
+
+/**
+ * A JSON Schema. Kept structural (an object of unknown keywords) because screens carry the
+ * validation catalogue's own keywords (dateOnOrAfter, minAmount, …) next to the standard ones.
+ */
+export type JSONSchema = { [keyword: string]: unknown };
+
+/** A react-jsonschema-form uiSchema. */
+export type UiSchema = { [key: string]: unknown };
+
+// ── The file (mirrors schemas/workflow.schema.json) ────────────────────────────────────────────
+
+/** A text in both languages, or a translation key of locales/{en,es}/workflow.json. */
+export type Text = string | { en: string; es?: string };
+
+export type ScreenType = "question" | "lookup" | "check-answers" | "confirmation" | "exit";
+
+/** A field compared with one operator. Dates are mm/dd/yyyy or yyyy-mm-dd strings, or "today". */
+export type Comparison =
+  | { field: string; equals: JsonValue }
+  | { field: string; notEquals: JsonValue }
+  | { field: string; in: JsonValue[] }
+  | { field: string; gt: number | string }
+  | { field: string; gte: number | string }
+  | { field: string; lt: number | string }
+  | { field: string; lte: number | string }
+  | { field: string; exists: boolean }
+  | { field: string; ageAtLeast: { years: number; on?: "today" | "endOfLastYear" } };
+
+export type Guard = Comparison | { all: Guard[] } | { any: Guard[] } | { not: Guard };
+
+export interface Transition {
+  to: string;
+  when?: Guard;
+}
+
+/** A parameter of an integration call: a fixed value, or an answer read by its field path. */
+export type CallParam = JsonValue | { field: string };
+
+export interface IntegrationCall {
+  integration: string;
+  operation: string;
+  params: { [name: string]: CallParam };
+}
+
+export interface Repeat {
+  max: number;
+  min?: number;
+  itemTitle?: Text;
+  addLabel?: Text;
+}
+
+export interface TextContentBlock {
+  kind: "text";
+  text: Text;
+  replace?: ReplaceMap;
+}
+
+export interface AlertContentBlock {
+  kind: "alert";
+  alertType?: "info" | "success" | "warning" | "error" | "emergency";
+  title?: Text;
+  message: Text | Text[];
+  allowClose?: boolean;
+}
+
+export type ContentBlock = TextContentBlock | AlertContentBlock;
+
+export interface ScreenConfigFile {
+  title?: Text;
+  hint?: Text;
+  content?: ContentBlock[];
+  schema?: JSONSchema;
+  uiSchema?: UiSchema;
+  next?: Transition[];
+  call?: IntegrationCall;
+  repeat?: Repeat;
+  buttonLabel?: Text;
+}
+
+export interface ScreenNodeFile {
+  type: "graph_composite";
+  name: string;
+  data: {
+    id: string;
+    type: ScreenType;
+    /** Defaults to {} (SPEC §3). */
+    config?: ScreenConfigFile;
+  };
+}
+
+export interface WorkflowConfigFile {
+  title: Text;
+  description?: Text;
+  start: string;
+  receipt?: { emailField: string };
+}
+
+export interface WorkflowFile {
+  $schema?: string;
+  type: "graph_composite";
+  name: string;
+  data: {
+    id: string;
+    type: "workflow";
+    config?: WorkflowConfigFile;
+  };
+  nodes: ScreenNodeFile[];
+}
+
+// ── The parsed workflow (serialisable: the server sends it to the browser as JSON) ─────────────
+
+export interface Screen {
+  name: string;
+  id: string;
+  type: ScreenType;
+  /** Position among the nodes. */
+  index: number;
+  /** Where the node sits in the file (SPEC §3 "lens"): ["nodes", index]. */
+  lens: JsonPath;
+  title: Text;
+  hint?: Text;
+  content: ContentBlock[];
+  /**
+   * The fields, with every $ref inlined. For a repeated group this is the array schema the engine
+   * builds around the item schema written in the file (see `itemSchema`).
+   */
+  schema?: JSONSchema;
+  /** For a repeated group: the schema of one item, as written (refs inlined). */
+  itemSchema?: JSONSchema;
+  uiSchema: UiSchema;
+  next: Transition[];
+  call?: IntegrationCall;
+  repeat?: Repeat;
+  buttonLabel?: Text;
+}
+
+export interface Workflow {
+  name: string;
+  /** The file it came from, for messages. */
+  file: string;
+  id: string;
+  title: Text;
+  description?: Text;
+  start: string;
+  receipt?: { emailField: string };
+  screens: Screen[];
+}
+
+// ── Answers, errors, problems ──────────────────────────────────────────────────────────────────
+
+/** Answers by screen name; a screen's answer is its form data (an object, or a list of items). */
+export type Answers = Record<string, unknown>;
+
+/** One validation message (the validation catalogue's shape). */
+export interface FieldError {
+  /** JSON pointer into the screen's data (/applicant/email); '' for the whole form. */
+  path: string;
+  message: string;
+  keyword: string;
+}
+
+/** Validates a screen's data against its schema; the engine never looks at the messages. */
+export type Validate = (
+  schema: JSONSchema,
+  data: unknown,
+  opts: { locale: Locale; now: Date },
+) => FieldError[];
+
+export type Severity = "error" | "warning";
+
+/** Something wrong with a workflow file, for `workflow check` and the start-up log. */
+export interface Problem {
+  file: string;
+  path: JsonPath;
+  /** A plain sentence: the spec's parser message, then what exactly is wrong. */
+  message: string;
+  severity: Severity;
+  /** Which rule found it (schema, unreachable, dead-end, …). */
+  rule: string;
+}

@@ -1,0 +1,134 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./axe";
+
+const PAGES = [
+  { path: "/", heading: /Cedarport/ },
+  { path: "/activities", heading: "Services" },
+  { path: "/activity/apply-for-a-homestead-deduction", heading: "Apply for a homestead deduction" },
+  { path: "/activity/pay-property-taxes", heading: /property tax/i },
+  { path: "/agencies", heading: "Agencies" },
+  { path: "/agency/auditor", heading: /Auditor/ },
+  { path: "/topics", heading: "Topics" },
+  { path: "/topic/property-taxes", heading: /Property tax/i },
+];
+
+test.describe("content pages in English", () => {
+  for (const { path, heading } of PAGES) {
+    test(`${path} renders and is accessible`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe("content pages in Spanish", () => {
+  for (const { path } of PAGES) {
+    test(`${path}?lang=es renders in Spanish and is accessible`, async ({ page }) => {
+      const response = await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=es`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expectAccessible(page);
+    });
+  }
+
+  test("an activity shows its Spanish content", async ({ page }) => {
+    await page.goto("/activity/apply-for-a-homestead-deduction?lang=es");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/deducción/i);
+  });
+});
+
+test.describe("errors", () => {
+  test("an unknown page is a 404 with a search box", async ({ page }) => {
+    const response = await page.goto("/activity/no-such-activity");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Error 404")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByText("We can’t find the page you are looking for. Try searching below.")).toBeVisible();
+    await expect(page.getByPlaceholder("What are you looking for?")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("an unknown section is a 404", async ({ page }) => {
+    const response = await page.goto("/nonsense/thing");
+    expect(response?.status()).toBe(404);
+  });
+
+  test("a malformed address is a 400", async ({ page }) => {
+    const response = await page.goto("/activities?page=%E0%A4%A");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/Bad Request/i);
+    await expectAccessible(page);
+  });
+
+  test("a 404 in Spanish", async ({ page }) => {
+    const response = await page.goto("/topic/nada?lang=es");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+});
+
+test.describe("language switch", () => {
+  test("switching to Spanish stores the choice and reloads in Spanish", async ({ page }) => {
+    await page.goto("/activities");
+    await page.getByRole("link", { name: "Español" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    expect(await page.evaluate(() => window.localStorage.getItem("languagePreference"))).toBe("es");
+    // The server renders the stored choice on the first byte of the next page.
+    const response = await page.goto("/topics");
+    expect(await response?.text()).toContain('<html lang="es"');
+  });
+
+  test("the switch works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/agencies");
+    await page.getByRole("link", { name: "Español" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page).toHaveURL(/\/agencies$/);
+    await context.close();
+  });
+});
+
+test.describe("filters and paging", () => {
+  test("filters by keyboard only", async ({ page }) => {
+    await page.goto("/activities");
+    const before = await page.locator(".cp-grid--tiles > li, [data-testid=activity-tiles] > li").count();
+    expect(before).toBeGreaterThan(0);
+    const option = page.getByRole("checkbox").first();
+    await option.focus();
+    await page.keyboard.press("Space");
+    await expect(page).toHaveURL(/[?&](agency|verb|user|topic|type)=/);
+    await expectAccessible(page);
+  });
+
+  test("filters and paging work without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/activities");
+    await page.getByRole("link", { name: /^Next/ }).first().click();
+    await expect(page).toHaveURL(/page=2/);
+    await page.getByRole("checkbox").first().check();
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/[?&](agency|verb|user|topic|type)=/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await context.close();
+  });
+
+  test("an out-of-range page is ignored", async ({ page }) => {
+    const response = await page.goto("/activities?page=999");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("link", { name: /Learn more|Start/ }).first()).toBeVisible();
+  });
+});
+
+test.describe("drafts", () => {
+  test("a draft is hidden from the public and shown in preview", async ({ page }) => {
+    expect((await page.goto("/activity/try-the-new-permit-portal"))?.status()).toBe(404);
+    expect((await page.goto("/activity/try-the-new-permit-portal?stage=draft"))?.status()).toBe(404);
+    await page.goto("/preview?token=e2e-draft-token");
+    expect((await page.goto("/activity/try-the-new-permit-portal?stage=draft"))?.status()).toBe(200);
+  });
+});

@@ -1,0 +1,21 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const src = fileURLToPath(new URL("./src", import.meta.url));
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: process.env.VITEST ? [] : [reactRouter()],
+  resolve: { alias: { "~": src } },
+  build: {
+    // Server code keeps its dependencies external: they are loaded from node_modules at run time.
+    target: isSsrBuild ? "node20" : "es2020",
+  },
+  ssr: { noExternal: [] },
+  test: {
+    include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "tests/search/**/*.test.ts", "workflows/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+}));
