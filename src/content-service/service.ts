@@ -23,8 +23,8 @@ export function hasDraftCredential(header: string | null, draftToken: string): b
 
 /** The embedded content service: GraphQL over POST at /graphql (SPEC §7.2). */
 export function createContentService({ store, draftToken, now = () => new Date() }: ContentServiceOptions) {
-  return createYoga<Record<string, unknown>, ContentContext>({
-    schema: createSchema({ typeDefs, resolvers }),
+  return createYoga<object, ContentContext>({
+    schema: createSchema<ContentContext>({ typeDefs, resolvers }),
     graphqlEndpoint: "/graphql",
     graphiql: false,
     landingPage: false,

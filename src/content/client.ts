@@ -86,7 +86,6 @@ export function createContentClient(options: ContentClientOptions = {}): Content
         const result = await client.rawRequest<T>({
           query: operation.query,
           variables: operation.variables,
-          operationName: operation.operationName,
           requestHeaders: operation.context?.headers,
         });
         if (result.errors?.length) {

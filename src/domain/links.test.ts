@@ -11,6 +11,12 @@ describe("contentLink", () => {
     );
   });
 
+  it("falls through a blank camelCase URL to the snake_case one", () => {
+    expect(
+      contentLink({ slug: "a", externalContentUrl: "", external_content_url: "https://in.gov/z" }, "x"),
+    ).toBe("https://in.gov/z");
+  });
+
   it("ignores a blank external URL", () => {
     expect(contentLink({ slug: "a", externalContentUrl: "  ", external_content_url: null }, "activity")).toBe(
       "/activity/a",

@@ -33,7 +33,9 @@ function descriptionMarkdown(description: LinkableItem["description"]): string |
  * description, else `/{section}/{slug}`.
  */
 export function contentLink(item: LinkableItem, section: string): string {
-  const external = (item.externalContentUrl ?? item.external_content_url)?.trim();
+  const external = [item.externalContentUrl, item.external_content_url]
+    .map((url) => url?.trim())
+    .find(Boolean);
   if (external) return external;
   const inDescription = firstUrlIn(descriptionMarkdown(item.description));
   if (inDescription) return inDescription;

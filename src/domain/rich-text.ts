@@ -8,8 +8,9 @@
  * - links to the image-asset hosts lose their `dl` and `_ga` tracking parameters;
  * - links to other sites open in a new tab and say so to screen-reader users.
  *
- * Use: `rehypePlugins={[rehypeRaw, [rehypeCityRichText, { siteHost }]]}` (after rehype-raw, so raw
- * HTML iframes and tables are elements by then, and before any sanitizer that would drop them).
+ * Use: `rehypePlugins={[rehypeRaw, [rehypeCityRichText, { siteHost }]]}`. It must run after
+ * rehype-raw, so raw HTML iframes and tables are elements by then; a sanitizer, if any, goes before
+ * it (between the two), or it would strip the attributes added here.
  */
 
 import type { Element, ElementContent, Properties, Root } from "hast";

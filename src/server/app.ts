@@ -2,7 +2,7 @@ import { existsSync, watch } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices, RequestContext, SiteConfig } from "../app/services";
 import { readContent, storeContent } from "../content-service/load";
 import { createContentService } from "../content-service/service";
@@ -95,7 +95,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     const ok = await db.ping();
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unreachable" });
   });
-  app.use("/graphql", contentService);
+  app.use("/graphql", (req, res) => void contentService(req, res));
 
   // The no-JavaScript language switch: store the choice and go back where the resident was.
   app.get("/language", (req, res) => {
@@ -146,7 +146,10 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
         draft,
         origin: config.publicOrigin ?? `${req.protocol}://${req.get("host") ?? `localhost:${config.port}`}`,
       };
-      const response = await handleRequest(toFetchRequest(req, res, isDecodable(req.originalUrl) ? undefined : "/bad-request"), context);
+      const response = await handleRequest(
+        toFetchRequest(req, res, isDecodable(req.originalUrl) ? undefined : "/bad-request"),
+        context as unknown as AppLoadContext,
+      );
       if (cacheable && response.status === 200 && !response.headers.has("set-cookie")) {
         const body = Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers].filter(([k]) => k !== "content-length");

@@ -201,4 +201,8 @@ export interface Problem {
   severity: Severity;
   /** Which rule found it (schema, unreachable, dead-end, …). */
   rule: string;
+  /** For a problem that stops the file loading: the spec's parser message, exactly. */
+  spec?: string;
+  /** What exactly is wrong, when `spec` alone does not say it. */
+  detail?: string;
 }

@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { filters, facets: facets(all), ...page, query: params.toString() };
 }
 
-export const meta = ({ matches }: Route.MetaArgs) => {
+export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as { site?: { name: Record<string, string> }; locale?: string } | undefined;
   return [{ title: pageTitle(root?.locale === "es" ? "Servicios" : "Services", root?.site?.name[root?.locale ?? "en"]) }];
 };

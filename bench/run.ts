@@ -1,0 +1,52 @@
+import { existsSync } from "node:fs";
+import { load } from "./http";
+import { lighthouse } from "./lighthouse";
+import { pageJavaScriptGzip } from "./page-weight";
+import { startServer } from "./server";
+
+/**
+ * `npm run bench`: speed figures on this machine, printed as a table. Targets (issue 2):
+ * cached activity page >= 1,000 req/s, uncached >= 300 req/s, content-page JavaScript <= 100 KB
+ * gzip, Lighthouse mobile performance >= 95 and accessibility, best practices, SEO = 100.
+ * Only 127.0.0.1 is loaded, for a bounded time. `--quick` skips Lighthouse.
+ */
+const quick = process.argv.includes("--quick");
+if (!existsSync("build/server/index.js")) {
+  console.error("No build: run `npm run build` first.");
+  process.exit(1);
+}
+
+const ACTIVITY = "/activity/apply-for-a-homestead-deduction";
+const rows: [string, string | number, string][] = [];
+
+const cached = await startServer(3201);
+const uncached = await startServer(3202, { PAGE_CACHE_SECONDS: "0" });
+try {
+  await fetch(cached.url + ACTIVITY);
+  const c = await load(cached.url + ACTIVITY);
+  rows.push(["cached activity page req/s", c.requestsPerSecond, ">= 1000"]);
+  rows.push(["cached activity page p50 / p99 ms", `${c.p50} / ${c.p99}`, ""]);
+  const u = await load(uncached.url + ACTIVITY);
+  rows.push(["uncached activity page req/s", u.requestsPerSecond, ">= 300"]);
+  rows.push(["uncached activity page p50 / p99 ms", `${u.p50} / ${u.p99}`, ""]);
+  for (const path of ["/", ACTIVITY, "/activities"]) {
+    const js = await pageJavaScriptGzip(cached.url + path);
+    rows.push([`JavaScript gzip KB ${path}`, (js.gzipBytes / 1024).toFixed(1), "<= 100"]);
+  }
+  if (!quick) {
+    for (const path of ["/", ACTIVITY, "/activities"]) {
+      const scores = lighthouse(cached.url + path);
+      rows.push([`Lighthouse ${path}`, Object.entries(scores).map(([k, v]) => `${k} ${v}`).join(", "), "95/100/100/100"]);
+    }
+  }
+} finally {
+  await cached.stop();
+  await uncached.stop();
+}
+
+const extra = await import("./extra").then((m) => m.extraBenchmarks()).catch(() => [] as typeof rows);
+rows.push(...extra);
+
+const width = Math.max(...rows.map((r) => r[0].length));
+console.log(`\n${"measure".padEnd(width)}  value  (target)`);
+for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value}${target ? `  (${target})` : ""}`);

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import axe from "axe-core";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { createI18n } from "../../i18n";
+import { Breadcrumbs } from "./Breadcrumbs";
+import { type BreadcrumbsExample, breadcrumbsExamples } from "./Breadcrumbs.examples";
+
+afterEach(cleanup);
+
+function renderExample({ locale, props }: BreadcrumbsExample) {
+  return render(
+    <I18nextProvider i18n={createI18n(locale)}>
+      <MemoryRouter>
+        <Breadcrumbs {...props} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+async function violations(container: HTMLElement) {
+  const result = await axe.run(container, {
+    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
+    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
+  });
+  return result.violations;
+}
+
+describe.each(Object.entries(breadcrumbsExamples))("Breadcrumbs example %s", (_name, example) => {
+  it("renders without accessibility violations", async () => {
+    const { container } = renderExample(example);
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it("starts at Home and ends on the current page, which is not a link", () => {
+    const { container } = renderExample(example);
+    const items = [...container.querySelectorAll("li")];
+    expect(items).toHaveLength(example.props.items.length + 1);
+    const last = items.at(-1)!;
+    expect(last.getAttribute("aria-current")).toBe("page");
+    expect(last.querySelector("a")).toBeNull();
+  });
+});
+
+describe("Breadcrumbs", () => {
+  it("reads Home › section › page", () => {
+    renderExample(breadcrumbsExamples.english);
+    expect(screen.getByRole("navigation", { name: "Breadcrumbs" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Home" }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("link", { name: "Activities" }).getAttribute("href")).toBe("/activities");
+    expect(screen.getByText("Apply for a homestead deduction")).toBeTruthy();
+  });
+
+  it("speaks Spanish", () => {
+    renderExample(breadcrumbsExamples.spanish);
+    expect(screen.getByRole("navigation", { name: "Ruta de navegación" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Inicio" })).toBeTruthy();
+  });
+
+  it("keeps the given home address", () => {
+    renderExample(breadcrumbsExamples.kitchenSink);
+    expect(screen.getByRole("link", { name: "Home" }).getAttribute("href")).toBe("/?stage=draft");
+    expect(screen.getAllByRole("link")).toHaveLength(3);
+  });
+});

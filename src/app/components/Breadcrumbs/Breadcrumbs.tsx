@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import "./Breadcrumbs.css";
+
+export interface Crumb {
+  /** Already localized. */
+  title: string;
+  /** Omitted on the current page. */
+  href?: string;
+}
+
+export interface BreadcrumbsProps {
+  /** The trail after Home: the section, then the page itself (last, without href). */
+  items: readonly Crumb[];
+  homeHref?: string;
+}
+
+/** Home › section › page. */
+export function Breadcrumbs({ items, homeHref = "/" }: BreadcrumbsProps) {
+  const { t } = useTranslation("components");
+  const trail: Crumb[] = [{ title: t("breadcrumbs.home"), href: homeHref }, ...items];
+  return (
+    <nav className="usa-breadcrumb" aria-label={t("breadcrumbs.label")}>
+      <ol className="usa-breadcrumb__list">
+        {trail.map((crumb, index) => {
+          const isLast = index === trail.length - 1;
+          return (
+            <li
+              key={index}
+              className="usa-breadcrumb__list-item"
+              aria-current={isLast && !crumb.href ? "page" : undefined}
+            >
+              {crumb.href && !isLast ? (
+                <Link className="usa-breadcrumb__link" to={crumb.href}>
+                  {crumb.title}
+                </Link>
+              ) : (
+                <span>{crumb.title}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

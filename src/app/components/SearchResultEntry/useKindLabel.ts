@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+
+const KNOWN_KINDS = new Set(["activity", "agency", "topic", "service"]);
+
+/** The translated name of a search result's kind; an unknown kind is shown as written, capitalised. */
+export function useKindLabel(): (kind: string) => string {
+  const { t } = useTranslation("ui");
+  return (kind) => {
+    const key = kind.trim().toLowerCase();
+    if (KNOWN_KINDS.has(key)) return t(`searchResult.kind.${key}`);
+    return key ? key[0]!.toUpperCase() + key.slice(1) : "";
+  };
+}

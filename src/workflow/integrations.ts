@@ -1,0 +1,71 @@
+/**
+ * The engine never does I/O: the city systems a screen calls (lookup, submit, pay, …) reach it as
+ * a port its caller provides. The server passes the real ones (src/integrations/), tests and
+ * replays pass stubs.
+ */
+
+import { readField } from "./guards";
+import type { Answers, CallParam, FieldError, IntegrationCall, Locale } from "./types";
+
+/** Who is calling, for logs and for storing a submission under its service. */
+export interface CallContext {
+  workflow: string;
+  screen: string;
+  locale: Locale;
+  /** Set for the call made when the answers are sent. */
+  reference?: string;
+}
+
+export interface Integrations {
+  /**
+   * Runs `operation` of integration `name` with the screen's resolved params. `answers` are the
+   * answers on the resident's path (for submit: everything to store). Throw IntegrationRefusal to
+   * show the resident a message on the screen (a declined payment); any other error is a failure.
+   */
+  call(
+    name: string,
+    operation: string,
+    params: Record<string, unknown>,
+    answers: Answers,
+    context: CallContext,
+  ): Promise<unknown>;
+}
+
+/** An integration saying no in a way the resident can act on; its errors are shown like validation errors. */
+export class IntegrationRefusal extends Error {
+  readonly errors: FieldError[];
+  constructor(errors: FieldError[]) {
+    super(errors.map((error) => error.message).join(" ") || "refused");
+    this.name = "IntegrationRefusal";
+    this.errors = errors;
+  }
+}
+
+function isFieldParam(param: CallParam): param is { field: string } {
+  return (
+    param !== null &&
+    typeof param === "object" &&
+    !Array.isArray(param) &&
+    Object.keys(param).length === 1 &&
+    typeof (param as { field?: unknown }).field === "string"
+  );
+}
+
+/** The call's params with every {"field": "screen.path"} replaced by that answer. */
+export function resolveParams(
+  call: IntegrationCall,
+  answers: Answers,
+  results: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(call.params).map(([name, param]) => [
+      name,
+      isFieldParam(param) ? readField(answers, param.field, results) : param,
+    ]),
+  );
+}
+
+/** Integrations that refuse every call: for a journey that must not reach the outside world. */
+export const noIntegrations: Integrations = {
+  call: (name, operation) => Promise.reject(new Error(`no integration ${name}.${operation} is available`)),
+};

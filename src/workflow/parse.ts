@@ -1,0 +1,204 @@
+/**
+ * The parser: a workflow file in, a typed, self-contained Workflow out, or the spec's errors with
+ * the offending JSON path.
+ *
+ * `readWorkflow` collects every problem that stops a file loading (lint shows them all at once);
+ * `parseWorkflow` throws the first as a WorkflowError (start-up refuses the file with it).
+ */
+
+import { Ajv } from "ajv";
+import { definitions as bundledDefinitions } from "./definitions";
+import {
+  CONFIG_MALFORMED,
+  GRAPH_COMPOSITE_MALFORMED,
+  WORKFLOW_MALFORMED,
+  WorkflowError,
+  nodesDoNotExist,
+} from "./errors";
+import { fileSchemaProblems } from "./file-schema";
+import { localizeSchema } from "./localize";
+import { type Documents, RefError, inlineRefs } from "./refs";
+import type { JSONSchema, JsonPath, Problem, Screen, ScreenNodeFile, Workflow, WorkflowFile } from "./types";
+
+export interface ParseOptions {
+  /** Shared field definitions by "definitions/<file>.json"; defaults to schemas/definitions. */
+  definitions?: Documents;
+}
+
+let schemaChecker: Ajv | undefined;
+
+/** Whether a screen's schema is itself a valid JSON Schema (draft-07, as react-jsonschema-form uses). */
+function jsonSchemaErrors(schema: JSONSchema): string | undefined {
+  schemaChecker ??= new Ajv({ strict: false, validateSchema: true });
+  if (schemaChecker.validateSchema(localizeSchema(schema, "en"))) return undefined;
+  return schemaChecker.errorsText(schemaChecker.errors, { dataVar: "schema" });
+}
+
+function problem(file: string, path: JsonPath, spec: string, detail?: string): Problem {
+  return {
+    file,
+    path,
+    message: detail ? `${spec}: ${detail}` : spec,
+    severity: "error",
+    rule: "parse",
+    spec,
+    ...(detail ? { detail } : {}),
+  };
+}
+
+function baseName(file: string): string | undefined {
+  const match = /([^/\\]+)\.json$/.exec(file);
+  return match?.[1];
+}
+
+/** The repeated group's array, built around the item schema staff write. */
+function repeatSchema(item: JSONSchema, repeat: { max: number; min?: number }): JSONSchema {
+  return { type: "array", items: item, minItems: repeat.min ?? 1, maxItems: repeat.max };
+}
+
+function buildScreen(
+  node: ScreenNodeFile,
+  index: number,
+  file: string,
+  documents: Documents,
+  problems: Problem[],
+): Screen {
+  const config = node.data.config ?? {};
+  const lens: JsonPath = ["nodes", index];
+  const configPath: JsonPath = [...lens, "data", "config"];
+  const screen: Screen = {
+    name: node.name,
+    id: node.data.id,
+    type: node.data.type,
+    index,
+    lens,
+    title: config.title ?? node.name,
+    content: config.content ?? [],
+    uiSchema: config.uiSchema ?? {},
+    next: config.next ?? [],
+  };
+  if (config.hint !== undefined) screen.hint = config.hint;
+  if (config.call !== undefined) screen.call = config.call;
+  if (config.buttonLabel !== undefined) screen.buttonLabel = config.buttonLabel;
+  if (config.schema !== undefined) {
+    let schema: JSONSchema | undefined;
+    try {
+      schema = inlineRefs(config.schema, documents);
+    } catch (error) {
+      if (!(error instanceof RefError)) throw error;
+      problems.push(problem(file, [...configPath, "schema", ...error.path], CONFIG_MALFORMED, error.message));
+    }
+    if (schema) {
+      const invalid = jsonSchemaErrors(schema);
+      if (invalid) {
+        problems.push(problem(file, [...configPath, "schema"], CONFIG_MALFORMED, `not a valid JSON Schema: ${invalid}`));
+      } else if (schema.type !== "object") {
+        problems.push(
+          problem(file, [...configPath, "schema"], CONFIG_MALFORMED, 'a screen\'s schema must be "type": "object"'),
+        );
+      }
+      if (config.repeat) {
+        screen.repeat = config.repeat;
+        screen.itemSchema = schema;
+        screen.schema = repeatSchema(schema, config.repeat);
+        if ((config.repeat.min ?? 1) > config.repeat.max) {
+          problems.push(problem(file, [...configPath, "repeat", "min"], CONFIG_MALFORMED, "min is more than max"));
+        }
+      } else {
+        screen.schema = schema;
+      }
+    }
+  }
+  return screen;
+}
+
+/** Every problem that stops the file loading, and the workflow when there is none. */
+export function readWorkflow(
+  json: unknown,
+  file: string,
+  options: ParseOptions = {},
+): { workflow: Workflow | undefined; problems: Problem[] } {
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    return { workflow: undefined, problems: [problem(file, [], WORKFLOW_MALFORMED, "a workflow file is one JSON object { }")] };
+  }
+  const schemaProblems = fileSchemaProblems(json, file);
+  if (schemaProblems.length > 0) return { workflow: undefined, problems: schemaProblems };
+
+  const source = json as WorkflowFile;
+  const problems: Problem[] = [];
+  const expected = baseName(file);
+  if (expected !== undefined && expected !== source.name) {
+    problems.push(
+      problem(file, ["name"], WORKFLOW_MALFORMED, `the name "${source.name}" must be the file's name, "${expected}"`),
+    );
+  }
+  const config = source.data.config;
+  if (!config) {
+    return { workflow: undefined, problems: [problem(file, ["data"], CONFIG_MALFORMED, '"config" is required')] };
+  }
+
+  const names = new Map<string, number>();
+  const ids = new Map<string, number>();
+  source.nodes.forEach((node, i) => {
+    if (names.has(node.name)) {
+      problems.push(
+        problem(file, ["nodes", i, "name"], GRAPH_COMPOSITE_MALFORMED, `two screens are called "${node.name}"`),
+      );
+    } else names.set(node.name, i);
+    if (ids.has(node.data.id)) {
+      problems.push(problem(file, ["nodes", i, "data", "id"], GRAPH_COMPOSITE_MALFORMED, `two screens have the id "${node.data.id}"`));
+    } else ids.set(node.data.id, i);
+  });
+
+  if (!names.has(config.start)) {
+    problems.push(problem(file, ["data", "config", "start"], nodesDoNotExist(config.start)));
+  }
+  const documents = options.definitions ?? bundledDefinitions;
+  const screens = source.nodes.map((node, i) => buildScreen(node, i, file, documents, problems));
+  for (const screen of screens) {
+    screen.next.forEach((transition, k) => {
+      if (!names.has(transition.to)) {
+        problems.push(
+          problem(file, [...screen.lens, "data", "config", "next", k, "to"], nodesDoNotExist(transition.to)),
+        );
+      }
+    });
+    screen.content.forEach((block, k) => {
+      if (block.kind !== "text") return;
+      for (const [key, entry] of Object.entries(block.replace ?? {})) {
+        if (entry.type === "reference" && !names.has(entry.screen)) {
+          problems.push(
+            problem(
+              file,
+              [...screen.lens, "data", "config", "content", k, "replace", key, "screen"],
+              nodesDoNotExist(entry.screen),
+            ),
+          );
+        }
+      }
+    });
+  }
+
+  if (problems.length > 0) return { workflow: undefined, problems };
+  const workflow: Workflow = {
+    name: source.name,
+    file,
+    id: source.data.id,
+    title: config.title,
+    start: config.start,
+    screens,
+  };
+  if (config.description !== undefined) workflow.description = config.description;
+  if (config.receipt !== undefined) workflow.receipt = config.receipt;
+  return { workflow, problems };
+}
+
+/** The typed workflow, or a WorkflowError (the spec's message, the JSON path, the file). */
+export function parseWorkflow(json: unknown, file: string, options: ParseOptions = {}): Workflow {
+  const { workflow, problems } = readWorkflow(json, file, options);
+  const first = problems[0];
+  if (first || !workflow) {
+    throw new WorkflowError(first?.spec ?? WORKFLOW_MALFORMED, first?.path ?? [], file, first?.detail);
+  }
+  return workflow;
+}
