@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { localize } from "../domain/localize";
 import type { Route } from "./+types/root";
-import { Alert } from "./components/Alert/Alert";
+import { AlertBanner } from "./components/Alert/AlertBanner";
 import { ErrorPage } from "./components/ErrorPage/ErrorPage";
 import { LanguageSwitch } from "./components/LanguageSwitch/LanguageSwitch";
 import { SearchBox } from "./components/SearchBox/SearchBox";
@@ -20,6 +20,7 @@ import { SiteFooter } from "./components/SiteFooter/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader/SiteHeader";
 import { SkipLink } from "./components/SkipLink/SkipLink";
 import { createI18n, DEFAULT_LOCALE, type Locale } from "./i18n";
+import { siteChrome } from "./lib/view-models";
 import "./styles/tokens.css";
 import "./styles/base.css";
 
@@ -61,8 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const locale: Locale = root?.locale ?? DEFAULT_LOCALE;
   const i18n = useMemo(() => createI18n(locale), [locale]);
-  const t = i18n.getFixedT(locale, "common");
   const site = root?.site;
+  const chrome = siteChrome(site, locale);
   const returnTo = location.pathname + location.search;
   const colors = site?.colors ?? {};
   const themeStyle = Object.entries({
@@ -94,20 +95,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <SkipLink />
           {root?.banners.map((banner) => (
-            <Alert key={banner.id} alertType="info" title={banner.title} style={banner.background_color ? { background: banner.background_color } : undefined}>
-              {banner.link && <a href={banner.link}>{t("banner.more")}</a>}
-            </Alert>
+            <AlertBanner
+              key={banner.id}
+              title={banner.title}
+              link={banner.link ?? undefined}
+              backgroundColor={banner.background_color ?? undefined}
+            />
           ))}
           <SiteHeader
-            siteName={site ? site.name[locale] : t("site.fallbackName")}
-            logo={site?.logo ?? "/images/logo.svg"}
+            siteName={chrome.siteName}
+            logoUrl={chrome.logo}
+            currentPath={location.pathname}
             languageSwitch={<LanguageSwitch returnTo={returnTo} />}
             search={<SearchBox />}
           />
           <main id="main-content" tabIndex={-1}>
             {children}
           </main>
-          <SiteFooter site={site} />
+          <SiteFooter siteName={chrome.siteName} contact={chrome.contact} links={chrome.links} emergencyPhone={chrome.emergencyPhone} />
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />

@@ -9,6 +9,7 @@ export default [
   route("topics", "routes/topics.tsx"),
   route("topic/:slug", "routes/topic.tsx"),
   route("bad-request", "routes/bad-request.tsx"),
+  route(":slug", "routes/page.tsx"),
   // The default link of a content item (SPEC §2): /{section}/{slug}.
   route(":section/:slug", "routes/content-link.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -80,6 +80,16 @@ export interface TopicDoc extends Base<TopicText>, TopicText {
   image: ImageDoc | null;
 }
 
+export interface PageText {
+  title: string;
+  subtitle: string | null;
+  description: RichText | null;
+}
+/** A standalone page served at /{slug} (privacy, accessibility, …): the spec's "landing and list pages exist by slug". */
+export interface PageDoc extends Base<PageText>, PageText {
+  slug: string;
+}
+
 export interface TagDoc extends Base<{ title: string }> {
   title: string;
   type: "verb" | "user" | "topic";
@@ -126,6 +136,7 @@ export interface ContentDocs {
   activity: ActivityDoc;
   agency: AgencyDoc;
   topic: TopicDoc;
+  page: PageDoc;
   tag: TagDoc;
   person: PersonDoc;
   banner: BannerDoc;

@@ -13,6 +13,7 @@ import type {
   ImageDoc,
   LabelDoc,
   LocationDoc,
+  PageDoc,
   PersonDoc,
   RichText,
   SiteDoc,
@@ -38,7 +39,8 @@ export interface LoadedContent {
 
 const LANGS = ["en", "es"] as const;
 
-const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : v == null ? null : String(v));
+const str = (v: unknown): string | null =>
+  typeof v === "string" && v.trim() !== "" ? v : v == null ? null : String(v);
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const obj = (v: unknown): Yaml => (v && typeof v === "object" && !Array.isArray(v) ? (v as Yaml) : {});
 const stageOf = (v: unknown): Stage => (v === "draft" ? "draft" : "published");
@@ -93,7 +95,10 @@ function accordions(v: unknown): AccordionDoc[] {
 }
 
 /** Per-language text fields: `en` is the base, every language (en included) is a localization. */
-function texts<T>(y: Yaml, read: (block: Yaml) => T): { base: T; localizations: (Partial<T> & { locale: string })[] } {
+function texts<T>(
+  y: Yaml,
+  read: (block: Yaml) => T,
+): { base: T; localizations: (Partial<T> & { locale: string })[] } {
   const base = read(obj(y.en));
   const localizations = LANGS.filter((l) => y[l] !== undefined).map((locale) => {
     const t = read(obj(y[locale])) as Record<string, unknown>;
@@ -170,6 +175,15 @@ function topic(y: Yaml, slug: string): TopicDoc {
   return { ...common(y, slug), ...base, slug: String(y.slug ?? slug), image: image(y.image), localizations };
 }
 
+function page(y: Yaml, slug: string): PageDoc {
+  const { base, localizations } = texts(y, (b) => ({
+    title: String(b.title ?? ""),
+    subtitle: str(b.subtitle),
+    description: rich(b.description),
+  }));
+  return { ...common(y, slug), ...base, slug: String(y.slug ?? slug), localizations };
+}
+
 function person(y: Yaml, id: string): PersonDoc {
   const { base, localizations } = texts(y, (b) => ({
     name: String(b.name ?? obj(y.en).name ?? ""),
@@ -181,7 +195,10 @@ function person(y: Yaml, id: string): PersonDoc {
     ...common(y, id),
     ...base,
     image: image(y.image),
-    association: assoc.agency || assoc.activity ? { agency: str(assoc.agency) ?? undefined, activity: str(assoc.activity) ?? undefined } : null,
+    association:
+      assoc.agency || assoc.activity
+        ? { agency: str(assoc.agency) ?? undefined, activity: str(assoc.activity) ?? undefined }
+        : null,
     localizations,
   };
 }
@@ -230,6 +247,7 @@ const FOLDERS: Record<string, { type: ContentType; read: (y: Yaml, slug: string)
   activities: { type: "activity", read: activity },
   agencies: { type: "agency", read: agency },
   topics: { type: "topic", read: topic },
+  pages: { type: "page", read: page },
   persons: { type: "person", read: person },
 };
 const LISTS: Record<string, { type: ContentType; read: (y: Yaml, i: number) => AnyDoc }> = {
@@ -279,9 +297,12 @@ export function readContent(dir: string): LoadedContent {
         problems.push({ file, message: "expected a list of items" });
         continue;
       }
-      parsed.forEach((y, i) => docs.push({ type, doc: read(obj(y), i) }));
+      for (const [i, y] of parsed.entries()) docs.push({ type, doc: read(obj(y), i) });
     } else if (folder === "site.yaml") {
-      docs.push({ type: "site", doc: { ...obj(parsed), id: "site", stage: "published", position: 0 } as SiteDoc });
+      docs.push({
+        type: "site",
+        doc: { ...obj(parsed), id: "site", stage: "published", position: 0 } as SiteDoc,
+      });
     }
   }
   return { docs, problems, hash: hash.digest("hex") };
@@ -291,7 +312,10 @@ export function readContent(dir: string): LoadedContent {
  * Replaces the stored content with `content` in one transaction when its hash differs from the
  * stored one. Returns true when something changed.
  */
-export async function storeContent(db: { transaction: <T>(w: (tx: Queryable) => Promise<T>) => Promise<T> }, content: LoadedContent): Promise<boolean> {
+export async function storeContent(
+  db: { transaction: <T>(w: (tx: Queryable) => Promise<T>) => Promise<T> },
+  content: LoadedContent,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.all<{ value: string }>("SELECT value FROM content_state WHERE key = ?", ["hash"]);
     if (row?.value === content.hash) return false;
@@ -303,7 +327,10 @@ export async function storeContent(db: { transaction: <T>(w: (tx: Queryable) => 
       );
     }
     const version = String(Date.now());
-    for (const [key, value] of [["hash", content.hash], ["version", version]] as const) {
+    for (const [key, value] of [
+      ["hash", content.hash],
+      ["version", version],
+    ] as const) {
       await tx.run(
         "INSERT INTO content_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         [key, value],

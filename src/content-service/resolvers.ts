@@ -1,13 +1,5 @@
 import { GraphQLError } from "graphql";
-import type {
-  ActivityDoc,
-  AgencyDoc,
-  BannerDoc,
-  LabelDoc,
-  PersonDoc,
-  TagDoc,
-  TopicDoc,
-} from "./documents";
+import type { ActivityDoc, AgencyDoc, BannerDoc, LabelDoc, PersonDoc, TagDoc, TopicDoc } from "./documents";
 import { searchContent } from "./search";
 import type { Snapshot } from "./store";
 
@@ -40,7 +32,10 @@ const visibleAll = <T extends { stage: string }>(ctx: ContentContext, docs: Iter
   [...docs].filter((d): d is T => visible(ctx, d) !== null);
 
 /** References in content files name an item by id or by slug; accept either. */
-function ref<T extends { stage: string }>(map: { id: Map<string, T>; slug: Map<string, T> }, key: string): T | undefined {
+function ref<T extends { stage: string }>(
+  map: { id: Map<string, T>; slug: Map<string, T> },
+  key: string,
+): T | undefined {
   return map.id.get(key) ?? map.slug.get(key);
 }
 
@@ -70,8 +65,16 @@ export function insideWindow(now: Date, start: string | null, end: string | null
   return true;
 }
 
-const activitiesOf = (ctx: ContentContext, pick: (a: ActivityDoc) => string[], doc: { id: string; slug: string }) =>
-  byPosition(visibleAll(ctx, ctx.snapshot.all.activity).filter((a) => pick(a).some((k) => k === doc.id || k === doc.slug)));
+const activitiesOf = (
+  ctx: ContentContext,
+  pick: (a: ActivityDoc) => string[],
+  doc: { id: string; slug: string },
+) =>
+  byPosition(
+    visibleAll(ctx, ctx.snapshot.all.activity).filter((a) =>
+      pick(a).some((k) => k === doc.id || k === doc.slug),
+    ),
+  );
 
 export const resolvers = {
   Query: {
@@ -100,10 +103,20 @@ export const resolvers = {
       useStage(ctx, a.stage);
       return byPosition(visibleAll(ctx, ctx.snapshot.all.topic));
     },
+    page: (_: unknown, a: { slug: string; stage?: Stage }, ctx: ContentContext) => {
+      useStage(ctx, a.stage);
+      return visible(ctx, ctx.snapshot.bySlug.page.get(a.slug));
+    },
     banners: (_: unknown, a: { label?: string; stage?: Stage }, ctx: ContentContext) => {
       useStage(ctx, a.stage);
-      const labels = visibleAll(ctx, ctx.snapshot.all.label).filter((l) => l.type === (a.label ?? "ActiveBanner"));
-      const banners = resolveMany(ctx, "banner", labels.flatMap((l) => l.banners)) as BannerDoc[];
+      const labels = visibleAll(ctx, ctx.snapshot.all.label).filter(
+        (l) => l.type === (a.label ?? "ActiveBanner"),
+      );
+      const banners = resolveMany(
+        ctx,
+        "banner",
+        labels.flatMap((l) => l.banners),
+      ) as BannerDoc[];
       return banners.filter((b) => insideWindow(ctx.now, b.starts_at, b.ends_at));
     },
     landingPage: (_: unknown, a: { labels?: string[]; stage?: Stage }, ctx: ContentContext) => {
@@ -127,7 +140,8 @@ export const resolvers = {
     tags: (d: ActivityDoc, _: unknown, ctx: ContentContext) => resolveMany(ctx, "tag", d.tags),
     topics: (d: ActivityDoc, _: unknown, ctx: ContentContext) => resolveMany(ctx, "topic", d.topics),
     agencies: (d: ActivityDoc, _: unknown, ctx: ContentContext) => resolveMany(ctx, "agency", d.agencies),
-    agency: (d: ActivityDoc, _: unknown, ctx: ContentContext) => resolveMany(ctx, "agency", d.agencies)[0] ?? null,
+    agency: (d: ActivityDoc, _: unknown, ctx: ContentContext) =>
+      resolveMany(ctx, "agency", d.agencies)[0] ?? null,
     related_activities: (d: ActivityDoc, _: unknown, ctx: ContentContext) =>
       resolveMany(ctx, "activity", d.related_activities),
     labels: (d: ActivityDoc, _: unknown, ctx: ContentContext) =>
@@ -141,7 +155,8 @@ export const resolvers = {
     accordions: (d: ActivityDoc) => d.accordions ?? [],
   },
   Agency: {
-    person: (d: AgencyDoc, _: unknown, ctx: ContentContext) => (d.person ? visible(ctx, ref(refs(ctx).person, d.person)) : null),
+    person: (d: AgencyDoc, _: unknown, ctx: ContentContext) =>
+      d.person ? visible(ctx, ref(refs(ctx).person, d.person)) : null,
     activities: (d: AgencyDoc, _: unknown, ctx: ContentContext) => activitiesOf(ctx, (a) => a.agencies, d),
   },
   Topic: {
@@ -153,13 +168,17 @@ export const resolvers = {
       d.association
         ? {
             agency: d.association.agency ? visible(ctx, ref(refs(ctx).agency, d.association.agency)) : null,
-            activity: d.association.activity ? visible(ctx, ref(refs(ctx).activity, d.association.activity)) : null,
+            activity: d.association.activity
+              ? visible(ctx, ref(refs(ctx).activity, d.association.activity))
+              : null,
           }
         : null,
   },
   Label: {
     banners: (d: LabelDoc, _: unknown, ctx: ContentContext) =>
-      (resolveMany(ctx, "banner", d.banners) as BannerDoc[]).filter((b) => insideWindow(ctx.now, b.starts_at, b.ends_at)),
+      (resolveMany(ctx, "banner", d.banners) as BannerDoc[]).filter((b) =>
+        insideWindow(ctx.now, b.starts_at, b.ends_at),
+      ),
     activities: (d: LabelDoc, _: unknown, ctx: ContentContext) => resolveMany(ctx, "activity", d.activities),
     agencies: (d: LabelDoc, _: unknown, ctx: ContentContext) => resolveMany(ctx, "agency", d.agencies),
     persons: (d: LabelDoc, _: unknown, ctx: ContentContext) => resolveMany(ctx, "person", d.persons),

@@ -14,7 +14,17 @@ export interface Snapshot {
   bySlug: { [T in ContentType]: Map<string, ContentDocs[T]> };
 }
 
-const TYPES: ContentType[] = ["activity", "agency", "topic", "tag", "person", "banner", "label", "site"];
+const TYPES: ContentType[] = [
+  "activity",
+  "agency",
+  "topic",
+  "page",
+  "tag",
+  "person",
+  "banner",
+  "label",
+  "site",
+];
 
 function index(rows: { type: string; data: string }[], version: string): Snapshot {
   const all = Object.fromEntries(TYPES.map((t) => [t, []])) as unknown as Snapshot["all"];
@@ -29,7 +39,9 @@ function index(rows: { type: string; data: string }[], version: string): Snapsho
     if (doc.slug) (bySlug[type] as Map<string, unknown>).set(doc.slug, doc);
   }
   for (const t of TYPES) {
-    (all[t] as { position: number; id: string }[]).sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+    (all[t] as { position: number; id: string }[]).sort(
+      (a, b) => a.position - b.position || a.id.localeCompare(b.id),
+    );
   }
   return { version, all, byId, bySlug };
 }
@@ -58,7 +70,9 @@ export class ContentStore {
   }
 
   private async refresh(): Promise<Snapshot> {
-    const [row] = await this.db.all<{ value: string }>("SELECT value FROM content_state WHERE key = ?", ["version"]);
+    const [row] = await this.db.all<{ value: string }>("SELECT value FROM content_state WHERE key = ?", [
+      "version",
+    ]);
     const version = row?.value ?? "empty";
     if (!this.current || this.current.version !== version) {
       const rows = await this.db.all<{ type: string; data: string }>("SELECT type, data FROM content_items");

@@ -1,5 +1,14 @@
 import type { ContentClient } from "./client";
-import type { Activity, ActivitySummary, Agency, Banner, Label, SearchResultItem, Topic } from "./types";
+import type {
+  Activity,
+  ActivitySummary,
+  Agency,
+  Banner,
+  Label,
+  Page,
+  SearchResultItem,
+  Topic,
+} from "./types";
 
 /** The spec's content queries (SPEC §7.2), one function each. */
 export type Stage = "PUBLISHED" | "DRAFT";
@@ -38,6 +47,8 @@ export const queries = {
     localizations { locale title description ${RICH} } } }`,
   topics: `query Topics($stage: Stage) { topics(stage: $stage) {
     id slug title position image ${IMAGE} description ${RICH} localizations { locale title description ${RICH} } } }`,
+  page: `query Page($slug: String!, $stage: Stage) { page(slug: $slug, stage: $stage) {
+    id slug title subtitle position description ${RICH} localizations { locale title subtitle description ${RICH} } } }`,
   banners: `query Banners($stage: Stage) { banners(label: "ActiveBanner", stage: $stage) { id title link background_color ${L10N} } }`,
   landingPage: `query LandingPage($stage: Stage) { landingPage(labels: ["PopularActivities", "PopularTopics", "ElectedOfficials"], stage: $stage) {
     labels { id type
@@ -55,9 +66,13 @@ export interface ContentQueries {
   agencies(stage?: Stage): Promise<Agency[]>;
   topic(slug: string, stage?: Stage): Promise<Topic | null>;
   topics(stage?: Stage): Promise<Topic[]>;
+  page(slug: string, stage?: Stage): Promise<Page | null>;
   banners(stage?: Stage): Promise<Banner[]>;
   landingPage(stage?: Stage): Promise<{ labels: Label[] }>;
-  search(search: string, locale: string[]): Promise<Record<"activities" | "agencies" | "topics", SearchResultItem[]>>;
+  search(
+    search: string,
+    locale: string[],
+  ): Promise<Record<"activities" | "agencies" | "topics", SearchResultItem[]>>;
 }
 
 export function contentQueries(client: ContentClient, draftHeaders?: Record<string, string>): ContentQueries {
@@ -68,17 +83,25 @@ export function contentQueries(client: ContentClient, draftHeaders?: Record<stri
       ...(stage === "DRAFT" && draftHeaders ? { context: { headers: draftHeaders } } : {}),
     });
   return {
-    activity: async (slug, stage) => (await run<{ activity: Activity | null }>(queries.activity, { slug }, stage)).activity,
-    activities: async (stage) => (await run<{ activities: ActivitySummary[] }>(queries.activities, {}, stage)).activities,
-    agency: async (slug, stage) => (await run<{ agency: Agency | null }>(queries.agency, { slug }, stage)).agency,
+    activity: async (slug, stage) =>
+      (await run<{ activity: Activity | null }>(queries.activity, { slug }, stage)).activity,
+    activities: async (stage) =>
+      (await run<{ activities: ActivitySummary[] }>(queries.activities, {}, stage)).activities,
+    agency: async (slug, stage) =>
+      (await run<{ agency: Agency | null }>(queries.agency, { slug }, stage)).agency,
     agencies: async (stage) => (await run<{ agencies: Agency[] }>(queries.agencies, {}, stage)).agencies,
     topic: async (slug, stage) => (await run<{ topic: Topic | null }>(queries.topic, { slug }, stage)).topic,
     topics: async (stage) => (await run<{ topics: Topic[] }>(queries.topics, {}, stage)).topics,
+    page: async (slug, stage) => (await run<{ page: Page | null }>(queries.page, { slug }, stage)).page,
     banners: async (stage) => (await run<{ banners: Banner[] }>(queries.banners, {}, stage)).banners,
     landingPage: async (stage) =>
       (await run<{ landingPage: { labels: Label[] } }>(queries.landingPage, {}, stage)).landingPage,
     search: async (search, locale) =>
-      (await run<{ search: Record<"activities" | "agencies" | "topics", SearchResultItem[]> }>(queries.search, { search, locale }))
-        .search,
+      (
+        await run<{ search: Record<"activities" | "agencies" | "topics", SearchResultItem[]> }>(
+          queries.search,
+          { search, locale },
+        )
+      ).search,
   };
 }

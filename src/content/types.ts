@@ -44,7 +44,10 @@ export interface PersonFields {
 export interface Person extends PersonFields {
   id: string;
   image?: Image | null;
-  association?: { agency?: { slug: string; title: string } | null; activity?: { slug: string; title: string } | null } | null;
+  association?: {
+    agency?: { slug: string; title: string } | null;
+    activity?: { slug: string; title: string } | null;
+  } | null;
   localizations: Localizations<PersonFields>;
 }
 export interface AccordionItem {
@@ -128,6 +131,17 @@ export interface Topic extends TopicFields {
   image?: Image | null;
   activities: ActivitySummary[];
   localizations: Localizations<TopicFields>;
+}
+export interface PageFields {
+  title: string;
+  subtitle?: string | null;
+  description?: RichText | null;
+}
+export interface Page extends PageFields {
+  id: string;
+  slug: string;
+  position: number;
+  localizations: Localizations<PageFields>;
 }
 export interface Banner {
   id: string;

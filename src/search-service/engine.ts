@@ -3,7 +3,7 @@
  * split into one Orama database per language. It speaks in Algolia's terms (records with an
  * objectID, a query, filters, pages) so the HTTP layer only has to translate JSON.
  */
-import { combineFilters, type FilterNode, localesRequiredBy } from "./filters";
+import { combineFilters, type FilterNode, filterForLocale } from "./filters";
 import { DEFAULT_RANKING, isFacetAttribute, LocaleIndex, type RankingConfig } from "./locale-index";
 import { foldedWords, MAX_QUERY_WORDS, sanitizeText } from "./normalize";
 import { FACET_ATTRIBUTES, type SearchRecord } from "./records";
@@ -187,10 +187,13 @@ export class SearchEngine {
     const offset = page * hitsPerPage;
     const limit = Math.min(offset + hitsPerPage, PAGINATION_LIMIT);
 
-    const wanted = localesRequiredBy(filter);
-    const locales = [...index.locales.values()].filter((locale) => !wanted || wanted.includes(locale.locale));
+    // each language's index holds one locale, so locale clauses are settled before Orama sees them
+    const plans = [...index.locales.values()].flatMap((locale) => {
+      const where = filterForLocale(filter, locale.locale);
+      return where === false ? [] : [{ locale, where: where === true ? null : where }];
+    });
     const results = await Promise.all(
-      locales.map((locale) => locale.search({ words, where: filter, limit: Math.max(limit, 1), facets })),
+      plans.map(({ locale, where }) => locale.search({ words, where, limit: Math.max(limit, 1), facets })),
     );
 
     const merged = results.flatMap((result) => result.hits).sort((a, b) => b.score - a.score);

@@ -160,28 +160,37 @@ export function combineFilters(...nodes: Array<FilterNode | null>): FilterNode |
 }
 
 /**
- * The locales a filter restricts the search to, when it plainly does (a top-level `locale:x`
- * or an OR of them), so only those per-language indexes are searched. Null means "all".
+ * The filter as seen from one language's index, where every record has that locale: `locale:x`
+ * clauses become true or false and fold away. Returns true (no filter left) or false (nothing can match).
  */
-export function localesRequiredBy(node: FilterNode | null): string[] | null {
-  if (!node) return null;
-  if (node.op === "eq") return node.attribute === "locale" ? [node.value] : null;
-  if (node.op === "or") {
-    const all: string[] = [];
-    for (const child of node.nodes) {
-      const locales = localesRequiredBy(child);
-      if (!locales) return null;
-      all.push(...locales);
+export function filterForLocale(node: FilterNode | null, locale: string): FilterNode | boolean {
+  if (!node) return true;
+  switch (node.op) {
+    case "eq":
+      return node.attribute === "locale" ? node.value === locale : node;
+    case "not": {
+      const inner = filterForLocale(node.node, locale);
+      return typeof inner === "boolean" ? !inner : { op: "not", node: inner };
     }
-    return [...new Set(all)];
-  }
-  if (node.op === "and") {
-    let result: string[] | null = null;
-    for (const child of node.nodes) {
-      const locales = localesRequiredBy(child);
-      if (locales) result = result ? result.filter((locale) => locales.includes(locale)) : locales;
+    case "and": {
+      const kept: FilterNode[] = [];
+      for (const child of node.nodes) {
+        const result = filterForLocale(child, locale);
+        if (result === false) return false;
+        if (result !== true) kept.push(result);
+      }
+      if (kept.length === 0) return true;
+      return kept.length === 1 ? (kept[0] as FilterNode) : { op: "and", nodes: kept };
     }
-    return result;
+    case "or": {
+      const kept: FilterNode[] = [];
+      for (const child of node.nodes) {
+        const result = filterForLocale(child, locale);
+        if (result === true) return true;
+        if (result !== false) kept.push(result);
+      }
+      if (kept.length === 0) return false;
+      return kept.length === 1 ? (kept[0] as FilterNode) : { op: "or", nodes: kept };
+    }
   }
-  return null;
 }

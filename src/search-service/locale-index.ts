@@ -3,14 +3,19 @@
  * vocabulary that tells a typo from a word the index knows.
  */
 import { type AnyOrama, create, insertMultiple, removeMultiple, search } from "@orama/orama";
+import { boundedLevenshtein } from "@orama/orama/internals";
 import { stemmer as englishStemmer } from "@orama/stemmers/english";
 import { stemmer as spanishStemmer } from "@orama/stemmers/spanish";
 import type { FilterNode } from "./filters";
 import { FilterSyntaxError } from "./filters";
 import { foldedWords, foldText, MAX_QUERY_WORDS } from "./normalize";
 import type { SearchRecord } from "./records";
-import { stopWordsFor } from "./stopwords";
+import { ALL_STOP_WORDS, stopWordsFor } from "./stopwords";
 import { type SynonymGroups, SynonymExpander } from "./synonyms";
+import { installOramaPatch } from "./orama-patch";
+import { typoDistance, typosAllowed } from "./typos";
+
+installOramaPatch((term, word, tolerance) => boundedLevenshtein(term, word, tolerance).isBounded);
 
 const SCHEMA = {
   title: "string",
@@ -34,7 +39,7 @@ const LIST_FACETS = new Set(["tag_ids", "agency_ids", "topic_ids"]);
 /** Ranking configuration: the only knobs on Orama's BM25 (see docs/adr/0002-search-engine.md). */
 export interface RankingConfig {
   boost: Record<SearchableProperty, number>;
-  /** Typos allowed in a word the index does not know, by the word's length (Algolia's defaults: 4 and 8). */
+  /** Typos corrected in a word the index does not know, by the word's length (Algolia's defaults: 4 and 8). */
   minWordSizeForOneTypo: number;
   minWordSizeForTwoTypos: number;
 }
@@ -133,6 +138,7 @@ export class LocaleIndex {
   private readonly vocabulary = new Map<string, number>();
   private readonly stems = new Set<string>();
   private sortedWords: string[] | null = null;
+  private byLength: Map<number, string[]> | null = null;
   private readonly docWords = new Map<string, string[]>();
 
   constructor(
@@ -154,7 +160,7 @@ export class LocaleIndex {
         },
       },
     });
-    this.synonyms = new SynonymExpander(synonyms, (word) => this.stem(word));
+    this.synonyms = new SynonymExpander(synonyms, (word) => this.stem(word), ALL_STOP_WORDS);
   }
 
   get size(): number {
@@ -176,6 +182,7 @@ export class LocaleIndex {
       }
     }
     this.sortedWords = null;
+    this.byLength = null;
   }
 
   async remove(ids: string[]): Promise<void> {
@@ -194,11 +201,17 @@ export class LocaleIndex {
     this.stems.clear();
     for (const word of this.vocabulary.keys()) this.stems.add(this.stem(word));
     this.sortedWords = null;
+    this.byLength = null;
   }
 
-  /** A word is known when the index has it, a word starting with it, or a word with the same stem. */
+  /** The index has this word, or one with the same stem. */
+  private hasWord(word: string): boolean {
+    return this.vocabulary.has(word) || this.stems.has(this.stem(word));
+  }
+
+  /** A word is known when the index has it, a word with the same stem, or a word starting with it. */
   private isKnown(word: string): boolean {
-    if (this.vocabulary.has(word) || this.stems.has(this.stem(word))) return true;
+    if (this.hasWord(word)) return true;
     if (!this.sortedWords) this.sortedWords = [...this.vocabulary.keys()].sort();
     const words = this.sortedWords;
     let low = 0;
@@ -211,60 +224,84 @@ export class LocaleIndex {
     return low < words.length && (words[low] as string).startsWith(word);
   }
 
-  /** Typos allowed for a query: none when every word is known, else by the longest unknown word. */
-  private toleranceFor(words: string[]): number {
-    let tolerance = 0;
-    for (const word of words) {
-      if (/^\d+$/.test(word) || this.isKnown(word)) continue;
-      if (word.length >= this.ranking.minWordSizeForTwoTypos) return 2;
-      if (word.length >= this.ranking.minWordSizeForOneTypo) tolerance = 1;
+  private wordsOfLength(length: number): string[] {
+    if (!this.byLength) {
+      this.byLength = new Map();
+      for (const word of this.vocabulary.keys()) {
+        const list = this.byLength.get(word.length) ?? [];
+        list.push(word);
+        this.byLength.set(word.length, list);
+      }
     }
-    return tolerance;
+    return this.byLength.get(length) ?? [];
   }
 
-  private withoutStopWords(words: string[]): string[] {
-    const kept = words.filter((word) => !this.stopWords.has(word));
+  /**
+   * The index's closest word to one it does not know: fewest typos (one allowed from 4 letters, two
+   * from 8), then the most common. Null when nothing is close enough.
+   */
+  private correction(word: string): string | null {
+    const allowed = typosAllowed(word.length, this.ranking.minWordSizeForOneTypo, this.ranking.minWordSizeForTwoTypos);
+    if (allowed === 0) return null;
+    let best: string | null = null;
+    let bestDistance = allowed + 1;
+    let bestCount = 0;
+    for (let length = word.length - allowed; length <= word.length + allowed; length++) {
+      for (const candidate of this.wordsOfLength(length)) {
+        const distance = typoDistance(word, candidate, Math.min(allowed, bestDistance));
+        if (distance < 0) continue;
+        const count = this.vocabulary.get(candidate) ?? 0;
+        if (distance < bestDistance || (distance === bestDistance && count > bestCount)) {
+          best = candidate;
+          bestDistance = distance;
+          bestCount = count;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Words the index does not know are replaced by their closest known word (typo tolerance). */
+  private corrected(words: string[]): string[] {
+    return words.map((word) => (/^\d+$/.test(word) || this.isKnown(word) ? word : (this.correction(word) ?? word)));
+  }
+
+  /**
+   * The words worth searching: no stop words of any language, and no single letters, which as
+   * prefixes would match nearly everything. A query made only of those is searched as typed.
+   */
+  private searchWords(words: string[]): string[] {
+    const kept = words.filter((word) => !ALL_STOP_WORDS.has(word) && (word.length > 1 || /\d/.test(word)));
     return kept.length > 0 ? kept : words;
   }
 
   async search(query: LocaleQuery): Promise<LocaleResult> {
     const where = query.where ? toWhere(query.where) : undefined;
-    const words = query.words.slice(0, MAX_QUERY_WORDS);
-    const variants = words.length > 0 ? this.synonyms.variants(words) : [[]];
-    const scores = new Map<string, number>();
-    let count = 0;
-    let facets: Record<string, Record<string, number>> = {};
-    for (const [index, variant] of variants.entries()) {
-      const terms = this.withoutStopWords(variant);
-      const result = await search(this.db, {
-        term: terms.join(" "),
-        properties: SEARCHABLE,
-        boost: this.ranking.boost,
-        tolerance: this.toleranceFor(terms),
-        ...(where ? { where } : {}),
-        limit: query.limit,
-        ...(index === 0 && query.facets.length > 0
-          ? { facets: Object.fromEntries(query.facets.map((facet) => [facet, { limit: 1000 }])) }
-          : {}),
-      } as never);
-      const { hits, count: variantCount, facets: variantFacets } = result as unknown as {
-        hits: Array<{ id: string; score: number }>;
-        count: number;
-        facets?: Record<string, { values: Record<string, number> }>;
-      };
-      count = Math.max(count, variantCount);
-      if (variantFacets) {
-        facets = Object.fromEntries(Object.entries(variantFacets).map(([name, facet]) => [name, facet.values]));
-      }
-      for (const hit of hits) {
-        // a synonym match counts as much as the word typed (Algolia's alternativesAsExact)
-        const previous = scores.get(hit.id);
-        if (previous === undefined || hit.score > previous) scores.set(hit.id, hit.score);
-      }
-    }
-    const hits = [...scores.entries()]
-      .map(([id, score]) => ({ id, score }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    return { hits, count: Math.max(count, hits.length), facets, exhaustive: variants.length === 1 };
+    const words = this.corrected(this.searchWords(query.words.slice(0, MAX_QUERY_WORDS)));
+    // a synonym only helps when this language's index has it as a word (not merely as a prefix)
+    const variants = (words.length > 0 ? this.synonyms.variants(words) : [{ words, substituted: [] }]).filter(
+      (variant) => variant.substituted.every((word) => this.hasWord(word)),
+    );
+    // one search for the query and its synonyms together: a synonym counts as the word typed
+    const terms = [...new Set([...words, ...variants.flatMap((variant) => variant.substituted)])];
+    const result = (await search(this.db, {
+      term: terms.join(" "),
+      properties: SEARCHABLE,
+      boost: this.ranking.boost,
+      ...(where ? { where } : {}),
+      limit: query.limit,
+      ...(query.facets.length > 0
+        ? { facets: Object.fromEntries(query.facets.map((facet) => [facet, { limit: 1000 }])) }
+        : {}),
+    } as never)) as unknown as {
+      hits: Array<{ id: string; score: number }>;
+      count: number;
+      facets?: Record<string, { values: Record<string, number> }>;
+    };
+    const facets = Object.fromEntries(
+      Object.entries(result.facets ?? {}).map(([name, facet]) => [name, facet.values]),
+    );
+    const hits = result.hits.map((hit) => ({ id: hit.id, score: hit.score }));
+    return { hits, count: result.count, facets, exhaustive: true };
   }
 }

@@ -21,3 +21,6 @@ export const STOP_WORDS: Record<string, readonly string[]> = {
 export function stopWordsFor(locale: string): readonly string[] {
   return STOP_WORDS[locale] ?? [];
 }
+
+/** Stop words of every language: a query may mix languages, and synonyms do. */
+export const ALL_STOP_WORDS: ReadonlySet<string> = new Set(Object.values(STOP_WORDS).flat());

@@ -46,6 +46,12 @@ export function loadSynonyms(path = synonymsFilePath()): SynonymGroups {
   return parseSynonyms(json);
 }
 
+export interface QueryVariant {
+  words: string[];
+  /** The words a synonym put in (empty for the query as typed). */
+  substituted: string[];
+}
+
 interface Phrase {
   group: number;
   words: string[];
@@ -57,13 +63,18 @@ export class SynonymExpander {
   private readonly phrases: Phrase[];
   private readonly byFirstKey = new Map<string, Phrase[]>();
 
+  /**
+   * @param wordKey folds a word to what the index compares (its stem)
+   * @param ignored words left out of phrases, as they are left out of queries (stop words)
+   */
   constructor(
     groups: SynonymGroups,
     private readonly wordKey: (word: string) => string,
+    ignored: ReadonlySet<string> = new Set(),
   ) {
     this.phrases = groups.flatMap((group, index) =>
       group
-        .map((entry) => foldedWords(entry))
+        .map((entry) => foldedWords(entry).filter((word) => !ignored.has(word)))
         .filter((words) => words.length > 0)
         .map((words) => ({ group: index, words, keys: words.map(wordKey) })),
     );
@@ -85,8 +96,8 @@ export class SynonymExpander {
    * The query itself, then the query with one matched phrase replaced by each other member of its
    * group, at most `max` variants in all.
    */
-  variants(words: string[], max = 12): string[][] {
-    const result: string[][] = [words];
+  variants(words: string[], max = 12): QueryVariant[] {
+    const result: QueryVariant[] = [{ words, substituted: [] }];
     if (this.phrases.length === 0 || words.length === 0) return result;
     const keys = words.map(this.wordKey);
     const seen = new Set([keys.join(" ")]);
@@ -105,7 +116,7 @@ export class SynonymExpander {
         const signature = variant.map(this.wordKey).join(" ");
         if (seen.has(signature)) continue;
         seen.add(signature);
-        result.push(variant);
+        result.push({ words: variant, substituted: other.words });
         if (result.length >= max) break;
       }
       i = end;

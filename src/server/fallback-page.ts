@@ -1,4 +1,4 @@
-import type { Locale } from "../app/i18n";
+import type { Locale } from "../domain/localize";
 
 /**
  * The page sent when rendering itself failed: plain HTML, no scripts, no dependencies, so it

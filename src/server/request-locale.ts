@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../app/i18n";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../domain/localize";
 
 export const LANGUAGE_COOKIE = "lang";
 

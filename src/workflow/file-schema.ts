@@ -21,7 +21,7 @@ let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
   if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
     compiled = ajv.compile(workflowSchema);
   }
   return compiled;
@@ -52,11 +52,14 @@ const TYPE_WORDS: Record<string, string> = {
   boolean: "true or false",
 };
 
+const defs = workflowSchema.$defs as Record<string, unknown>;
+
 const OPERATORS = "equals, notEquals, in, gt, gte, lt, lte, exists or ageAtLeast";
 
 function explain(error: ErrorObject, root: unknown): string {
   const params = error.params as Record<string, unknown>;
-  const inComparison = error.schemaPath.includes("/comparison/");
+  // Which definition failed, told by the schema object itself (AJV's schemaPath is relative to it).
+  const inComparison = error.parentSchema === defs.comparison;
   switch (error.keyword) {
     case "required":
       return `"${String(params.missingProperty)}" is required`;
@@ -76,10 +79,10 @@ function explain(error: ErrorObject, root: unknown): string {
       return `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
     case "pattern": {
       const value = JSON.stringify(read(root, pointerToPath(error.instancePath)));
-      if (error.schemaPath.includes("/fieldPath/")) {
+      if (error.parentSchema === defs.fieldPath) {
         return `${value} must be a field path: the screen's name, a dot, then the field (applicant.email)`;
       }
-      if (error.schemaPath.includes("/bound/")) return `${value} must be a number, a date (mm/dd/yyyy) or "today"`;
+      if (error.parentSchema === (defs.bound as { else?: unknown }).else) return `${value} must be a number, a date (mm/dd/yyyy) or "today"`;
       return `${value} must use only lower-case letters, digits and single hyphens (like check-answers)`;
     }
     case "minProperties":

@@ -16,7 +16,7 @@ import {
   parseUsDate,
   toCalendarDate,
 } from "../domain/dates";
-import type { Answers, Comparison, Guard, JsonValue } from "./types";
+import type { Answers, Comparison, Guard, JsonValue, Operator, Operators } from "./types";
 
 export interface GuardContext {
   now: Date;
@@ -80,52 +80,55 @@ function isPresent(value: unknown): boolean {
   return true;
 }
 
+const OPERATORS: readonly Operator[] = ["equals", "notEquals", "in", "gt", "gte", "lt", "lte", "exists", "ageAtLeast"];
+
+/** The one operator of a comparison. */
+export function operatorOf(guard: Comparison): Operator {
+  return OPERATORS.find((operator) => Object.hasOwn(guard, operator)) ?? "exists";
+}
+
 function evaluateComparison(guard: Comparison, answers: Answers, ctx: GuardContext): boolean {
   const value = readField(answers, guard.field, ctx.results);
-  if ("equals" in guard) return deepEqual(value, guard.equals);
-  if ("notEquals" in guard) return !deepEqual(value, guard.notEquals);
-  if ("in" in guard) return guard.in.some((option: JsonValue) => deepEqual(value, option));
-  if ("exists" in guard) return isPresent(value) === guard.exists;
-  if ("ageAtLeast" in guard) {
-    const birth = asDate(value, ctx.now);
-    if (!birth) return false;
-    const on = guard.ageAtLeast.on === "endOfLastYear" ? endOfLastYear(ctx.now) : toCalendarDate(ctx.now);
-    return ageOn(birth, on) >= guard.ageAtLeast.years;
-  }
-  const [operator, bound] =
-    "gt" in guard
-      ? (["gt", guard.gt] as const)
-      : "gte" in guard
-        ? (["gte", guard.gte] as const)
-        : "lt" in guard
-          ? (["lt", guard.lt] as const)
-          : (["lte", guard.lte] as const);
-  const order = compare(value, bound, ctx.now);
-  if (order === null) return false;
+  const operator = operatorOf(guard);
+  const operand = (guard as Partial<Operators>)[operator];
   switch (operator) {
-    case "gt":
-      return order > 0;
-    case "gte":
-      return order >= 0;
-    case "lt":
-      return order < 0;
-    default:
+    case "equals":
+      return deepEqual(value, operand);
+    case "notEquals":
+      return !deepEqual(value, operand);
+    case "in":
+      return (operand as JsonValue[]).some((option) => deepEqual(value, option));
+    case "exists":
+      return isPresent(value) === operand;
+    case "ageAtLeast": {
+      const { years, on } = operand as Operators["ageAtLeast"];
+      const birth = asDate(value, ctx.now);
+      if (!birth) return false;
+      return ageOn(birth, on === "endOfLastYear" ? endOfLastYear(ctx.now) : toCalendarDate(ctx.now)) >= years;
+    }
+    default: {
+      const order = compare(value, operand as number | string, ctx.now);
+      if (order === null) return false;
+      if (operator === "gt") return order > 0;
+      if (operator === "gte") return order >= 0;
+      if (operator === "lt") return order < 0;
       return order <= 0;
+    }
   }
 }
 
 /** Whether the condition holds for these answers. An unanswered field fails every comparison but notEquals and exists: false. */
 export function evaluateGuard(guard: Guard, answers: Answers, ctx: GuardContext): boolean {
-  if ("all" in guard) return guard.all.every((g) => evaluateGuard(g, answers, ctx));
-  if ("any" in guard) return guard.any.some((g) => evaluateGuard(g, answers, ctx));
-  if ("not" in guard) return !evaluateGuard(guard.not, answers, ctx);
-  return evaluateComparison(guard, answers, ctx);
+  if (guard.all) return guard.all.every((g) => evaluateGuard(g, answers, ctx));
+  if (guard.any) return guard.any.some((g) => evaluateGuard(g, answers, ctx));
+  if (guard.not) return !evaluateGuard(guard.not, answers, ctx);
+  return evaluateComparison(guard as Comparison, answers, ctx);
 }
 
 /** Every field a guard reads, with the JSON path of its "field" key inside the guard. */
 export function guardFields(guard: Guard, path: Array<string | number> = []): Array<{ field: string; path: Array<string | number> }> {
-  if ("all" in guard) return guard.all.flatMap((g, i) => guardFields(g, [...path, "all", i]));
-  if ("any" in guard) return guard.any.flatMap((g, i) => guardFields(g, [...path, "any", i]));
-  if ("not" in guard) return guardFields(guard.not, [...path, "not"]);
-  return [{ field: guard.field, path: [...path, "field"] }];
+  if (guard.all) return guard.all.flatMap((g, i) => guardFields(g, [...path, "all", i]));
+  if (guard.any) return guard.any.flatMap((g, i) => guardFields(g, [...path, "any", i]));
+  if (guard.not) return guardFields(guard.not, [...path, "not"]);
+  return [{ field: (guard as Comparison).field, path: [...path, "field"] }];
 }

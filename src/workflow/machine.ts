@@ -88,8 +88,11 @@ function createWorkflowMachine(workflow: Workflow) {
         const next = withAnswers(context, params.screen, event);
         return replayPath(workflow, factsOf(next), nowOf(event)).current === params.returnTo;
       },
-      previousIs: ({ context }, params: { screen: string }) => context.history.at(-1) === params.screen,
+      // Once the answers are sent, nothing can take the resident back into the form.
+      previousIs: ({ context }, params: { screen: string }) =>
+        context.submission === undefined && context.history.at(-1) === params.screen,
       canOpen: ({ context, event }, params: { screen: string }) =>
+        context.submission === undefined &&
         (event.type === "VISIT" || event.type === "CHANGE") &&
         event.screen === params.screen &&
         onPath(workflow, context, params.screen, nowOf(event)) !== undefined,

@@ -112,19 +112,34 @@ function buildScreen(
   return screen;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** `data.config` defaults to {} (SPEC §3), on the workflow and on every node; the input is not changed. */
+function applyConfigDefaults(json: Record<string, unknown>): Record<string, unknown> {
+  const withConfig = (value: unknown): unknown =>
+    isRecord(value) && isRecord(value.data) && value.data.config === undefined
+      ? { ...value, data: { ...value.data, config: {} } }
+      : value;
+  const out = withConfig(json) as Record<string, unknown>;
+  return Array.isArray(out.nodes) ? { ...out, nodes: out.nodes.map(withConfig) } : out;
+}
+
 /** Every problem that stops the file loading, and the workflow when there is none. */
 export function readWorkflow(
   json: unknown,
   file: string,
   options: ParseOptions = {},
 ): { workflow: Workflow | undefined; problems: Problem[] } {
-  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+  if (!isRecord(json)) {
     return { workflow: undefined, problems: [problem(file, [], WORKFLOW_MALFORMED, "a workflow file is one JSON object { }")] };
   }
-  const schemaProblems = fileSchemaProblems(json, file);
+  const withDefaults = applyConfigDefaults(json);
+  const schemaProblems = fileSchemaProblems(withDefaults, file);
   if (schemaProblems.length > 0) return { workflow: undefined, problems: schemaProblems };
 
-  const source = json as WorkflowFile;
+  const source = withDefaults as unknown as WorkflowFile;
   const problems: Problem[] = [];
   const expected = baseName(file);
   if (expected !== undefined && expected !== source.name) {
@@ -132,10 +147,7 @@ export function readWorkflow(
       problem(file, ["name"], WORKFLOW_MALFORMED, `the name "${source.name}" must be the file's name, "${expected}"`),
     );
   }
-  const config = source.data.config;
-  if (!config) {
-    return { workflow: undefined, problems: [problem(file, ["data"], CONFIG_MALFORMED, '"config" is required')] };
-  }
+  const config = source.data.config as NonNullable<WorkflowFile["data"]["config"]>;
 
   const names = new Map<string, number>();
   const ids = new Map<string, number>();

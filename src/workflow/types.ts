@@ -38,19 +38,50 @@ export type Text = string | { en: string; es?: string };
 
 export type ScreenType = "question" | "lookup" | "check-answers" | "confirmation" | "exit";
 
-/** A field compared with one operator. Dates are mm/dd/yyyy or yyyy-mm-dd strings, or "today". */
-export type Comparison =
-  | { field: string; equals: JsonValue }
-  | { field: string; notEquals: JsonValue }
-  | { field: string; in: JsonValue[] }
-  | { field: string; gt: number | string }
-  | { field: string; gte: number | string }
-  | { field: string; lt: number | string }
-  | { field: string; lte: number | string }
-  | { field: string; exists: boolean }
-  | { field: string; ageAtLeast: { years: number; on?: "today" | "endOfLastYear" } };
+/** What a field can be compared with. Dates are mm/dd/yyyy or yyyy-mm-dd strings, or "today". */
+export interface Operators {
+  equals: JsonValue;
+  notEquals: JsonValue;
+  in: JsonValue[];
+  gt: number | string;
+  gte: number | string;
+  lt: number | string;
+  lte: number | string;
+  exists: boolean;
+  ageAtLeast: { years: number; on?: "today" | "endOfLastYear" };
+}
 
-export type Guard = Comparison | { all: Guard[] } | { any: Guard[] } | { not: Guard };
+export type Operator = keyof Operators;
+
+type NoCombinator = { all?: never; any?: never; not?: never };
+
+/** A field compared with exactly one operator (the others are `never`, as the schema's maxProperties says). */
+export type Comparison = {
+  [K in Operator]: { field: string } & Pick<Operators, K> & { [O in Exclude<Operator, K>]?: never } & NoCombinator;
+}[Operator];
+
+export interface AllGuard {
+  all: Guard[];
+  any?: never;
+  not?: never;
+  field?: never;
+}
+
+export interface AnyGuard {
+  any: Guard[];
+  all?: never;
+  not?: never;
+  field?: never;
+}
+
+export interface NotGuard {
+  not: Guard;
+  all?: never;
+  any?: never;
+  field?: never;
+}
+
+export type Guard = Comparison | AllGuard | AnyGuard | NotGuard;
 
 export interface Transition {
   to: string;

@@ -3,7 +3,7 @@ import { expectAccessible } from "./axe";
 
 const PAGES = [
   { path: "/", heading: /Cedarport/ },
-  { path: "/activities", heading: "Services" },
+  { path: "/activities", heading: "Activities" },
   { path: "/activity/apply-for-a-homestead-deduction", heading: "Apply for a homestead deduction" },
   { path: "/activity/pay-property-taxes", heading: /property tax/i },
   { path: "/agencies", heading: "Agencies" },

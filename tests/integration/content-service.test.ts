@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContentClientError, createContentClient } from "../../src/content/client";
+import { contentQueries } from "../../src/content/queries";
 import { readContent, storeContent } from "../../src/content-service/load";
 import { createContentService } from "../../src/content-service/service";
 import { ContentStore } from "../../src/content-service/store";
-import { ContentClientError, createContentClient } from "../../src/content/client";
-import { contentQueries } from "../../src/content/queries";
 import { DATABASES, openTestDatabase, type TestDatabase } from "./databases";
 
 const content = readContent("content");
@@ -12,12 +12,19 @@ describe.each(DATABASES)("content service on %s", (kind) => {
   let t: TestDatabase;
   let service: ReturnType<typeof createContentService>;
   const client = () =>
-    createContentClient({ endpoint: "http://content.test/graphql", fetch: (i, init) => Promise.resolve(service.fetch(i as string, init as RequestInit)) });
+    createContentClient({
+      endpoint: "http://content.test/graphql",
+      fetch: (i, init) => Promise.resolve(service.fetch(i as string, init as RequestInit)),
+    });
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
     expect(await storeContent(t.db, content)).toBe(true);
-    service = createContentService({ store: new ContentStore(t.db, 0), draftToken: "secret", now: () => new Date("2026-11-22T12:00:00Z") });
+    service = createContentService({
+      store: new ContentStore(t.db, 0),
+      draftToken: "secret",
+      now: () => new Date("2026-11-22T12:00:00Z"),
+    });
   });
   afterAll(() => t.drop());
 
@@ -29,7 +36,9 @@ describe.each(DATABASES)("content service on %s", (kind) => {
     const q = contentQueries(client());
     const activities = await q.activities();
     expect(activities.length).toBeGreaterThanOrEqual(30);
-    expect(activities.map((a) => a.position)).toEqual([...activities.map((a) => a.position)].sort((a, b) => a - b));
+    expect(activities.map((a) => a.position)).toEqual(
+      [...activities.map((a) => a.position)].sort((a, b) => a - b),
+    );
     expect(activities.every((a) => a.stage === "PUBLISHED")).toBe(true);
 
     const homestead = await q.activity("apply-for-a-homestead-deduction");
@@ -46,8 +55,18 @@ describe.each(DATABASES)("content service on %s", (kind) => {
     expect(topic?.activities.length).toBeGreaterThan(0);
     expect((await q.topics()).length).toBeGreaterThanOrEqual(10);
 
+    const privacy = await q.page("privacy");
+    expect(privacy?.title).toBe("Privacy policy");
+    expect(privacy?.description?.markdown).toContain("30 days");
+    expect(privacy?.localizations.map((l) => l.locale)).toEqual(["en", "es"]);
+    expect(await q.page("no-such-page")).toBeNull();
+
     const landing = await q.landingPage();
-    expect(landing.labels.map((l) => l.type).sort()).toEqual(["ElectedOfficials", "PopularActivities", "PopularTopics"]);
+    expect(landing.labels.map((l) => l.type).sort()).toEqual([
+      "ElectedOfficials",
+      "PopularActivities",
+      "PopularTopics",
+    ]);
 
     const banners = await q.banners();
     expect(banners.length).toBeGreaterThan(0);
@@ -60,7 +79,9 @@ describe.each(DATABASES)("content service on %s", (kind) => {
 
   it("hides banners outside their validity window", async () => {
     const ids = (await contentQueries(client()).banners()).map((b) => b.id);
-    const all = content.docs.filter((d) => d.type === "banner").map((d) => d.doc as { id: string; starts_at: string | null; ends_at: string | null });
+    const all = content.docs
+      .filter((d) => d.type === "banner")
+      .map((d) => d.doc as { id: string; starts_at: string | null; ends_at: string | null });
     for (const b of all) {
       const expired = b.ends_at && b.ends_at < "2026-11-22";
       const future = b.starts_at && b.starts_at > "2026-11-22";
@@ -69,13 +90,15 @@ describe.each(DATABASES)("content service on %s", (kind) => {
   });
 
   it("serves drafts only with stage DRAFT and the draft credential", async () => {
-    const draftSlug = content.docs.find((d) => d.type === "activity" && d.doc.stage === "draft")?.doc as { slug: string } | undefined;
+    const draftSlug = content.docs.find((d) => d.type === "activity" && d.doc.stage === "draft")?.doc as
+      | { slug: string }
+      | undefined;
     if (!draftSlug) return;
     const anonymous = contentQueries(client());
     expect(await anonymous.activity(draftSlug.slug)).toBeNull();
     await expect(anonymous.activity(draftSlug.slug, "DRAFT")).rejects.toBeInstanceOf(ContentClientError);
     const wrong = contentQueries(client(), { authorization: "Bearer nope" });
-    await expect(wrong.activity(draftSlug.slug, "DRAFT")).rejects.toThrow(/draft credential/);
+    await expect(wrong.activity(draftSlug.slug, "DRAFT")).rejects.toMatchObject({ status: 403 });
     const editor = contentQueries(client(), { authorization: "Bearer secret" });
     expect((await editor.activity(draftSlug.slug, "DRAFT"))?.stage).toBe("DRAFT");
   });

@@ -8,7 +8,8 @@ import { toSlug } from "../../src/domain/slug";
 const content = readContent("content");
 const of = <T>(type: string) => content.docs.filter((d) => d.type === type).map((d) => d.doc as unknown as T);
 const activities = of<ActivityDoc>("activity");
-const ids = (type: string) => new Set(of<{ id: string; slug?: string }>(type).flatMap((d) => [d.id, d.slug ?? d.id]));
+const ids = (type: string) =>
+  new Set(of<{ id: string; slug?: string }>(type).flatMap((d) => [d.id, d.slug ?? d.id]));
 
 describe("demo content", () => {
   it("reads without problems", () => {
@@ -48,7 +49,13 @@ describe("demo content", () => {
   });
 
   it("refers only to items that exist", () => {
-    const [agencies, topics, tags, persons, slugs] = [ids("agency"), ids("topic"), ids("tag"), ids("person"), ids("activity")];
+    const [agencies, topics, tags, persons, slugs] = [
+      ids("agency"),
+      ids("topic"),
+      ids("tag"),
+      ids("person"),
+      ids("activity"),
+    ];
     const broken: string[] = [];
     for (const a of activities) {
       for (const x of a.agencies) if (!agencies.has(x)) broken.push(`${a.slug}: agency ${x}`);
@@ -61,6 +68,15 @@ describe("demo content", () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it("has a page for every footer link to a single-segment path", () => {
+    const site = of<{ footer_links?: { href: string }[] }>("site")[0];
+    const pages = ids("page");
+    const missing = (site?.footer_links ?? [])
+      .map((l) => l.href)
+      .filter((href) => /^\/[^/]+$/.test(href) && !pages.has(href.slice(1)));
+    expect(missing).toEqual([]);
   });
 
   it("names each file by its slug, written as the site writes slugs", () => {

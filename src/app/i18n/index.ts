@@ -1,5 +1,6 @@
 import i18next, { type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { DEFAULT_LOCALE, type Locale } from "../../domain/localize";
 
 /**
  * UI strings live in locales/<lang>/<namespace>.json, one namespace per area of the product.
@@ -10,13 +11,7 @@ const modules = import.meta.glob<{ default: Record<string, unknown> }>("../../..
   eager: true,
 });
 
-export const LOCALES = ["en", "es"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
+export { DEFAULT_LOCALE, isLocale, type Locale, supportedLocales as LOCALES } from "../../domain/localize";
 
 export function resources(): Resource {
   const res: Resource = {};
@@ -44,6 +39,7 @@ export function createI18n(locale: Locale): i18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    showSupportNotice: false,
   });
   return instance;
 }

@@ -1,7 +1,8 @@
-import type { ActivitySummary, Agency, Topic } from "../../content/types";
+import type { ActivitySummary, Agency, Person, Topic } from "../../content/types";
 import { contentLink } from "../../domain/links";
 import { localizeDeep } from "../../domain/localize";
 import type { Locale } from "../i18n";
+import type { SiteConfig } from "../services";
 
 /**
  * What the pages hand to their components: content localized for the resident's language, with
@@ -40,7 +41,7 @@ export function topicSummary(topic: Pick<Topic, "id" | "slug" | "title" | "descr
     id: t.id,
     slug: t.slug,
     title: t.title,
-    description: t.description?.raw ?? t.description?.markdown ?? null,
+    summary: t.description?.raw ? `${t.description.raw.split(/(?<=\.)\s/)[0]}` : null,
     image: t.image ?? null,
     href: `/topic/${t.slug}`,
   };
@@ -50,4 +51,40 @@ export function topicSummary(topic: Pick<Topic, "id" | "slug" | "title" | "descr
 export function pageTitle(page: string | undefined, siteName: string | undefined): string {
   const site = siteName ?? "Cedarport";
   return page ? `${page} | ${site}` : site;
+}
+
+/** A person for a card: the biography as a short plain-text excerpt. */
+export function personCard(person: Person, locale: Locale) {
+  const p = localizeDeep(person, locale);
+  const bio = p.biography?.raw ?? "";
+  const excerpt = bio.length > 220 ? `${bio.slice(0, bio.lastIndexOf(" ", 220))}…` : bio;
+  return { id: p.id, name: p.name, title: p.title ?? null, image: p.image ?? null, biography: excerpt || undefined };
+}
+
+type Local = { en?: Record<string, unknown>; es?: Record<string, unknown> };
+const text = (value: unknown, locale: Locale): string | null => {
+  if (typeof value === "string") return value;
+  const v = value as Record<string, unknown> | undefined;
+  return typeof v?.[locale] === "string" ? (v[locale] as string) : typeof v?.en === "string" ? (v.en as string) : null;
+};
+
+/** Header and footer data from the site config (content/site.yaml). */
+export function siteChrome(site: SiteConfig | undefined, locale: Locale) {
+  const address = (site?.address ?? null) as (Record<string, string> & Local) | null;
+  const links = (site?.footer_links ?? []) as ({ id: string; href: string } & Local)[];
+  return {
+    siteName: text(site?.name, locale) ?? "Cedarport",
+    logo: site?.logo ?? "/images/logo.svg",
+    contact: {
+      phone: site?.phones?.main ?? "311",
+      outsidePhone: site?.phones?.outside ?? null,
+      email: typeof site?.email === "string" ? site.email : null,
+      hours: text(site?.hours, locale),
+      address: address
+        ? { ...address, name: text((address[locale] as Record<string, unknown> | undefined)?.name ?? address.en?.name, locale) }
+        : null,
+    },
+    links: links.map((l) => ({ id: l.id, href: l.href, title: text(l[locale]?.title ?? l.en?.title, locale) ?? l.id })),
+    emergencyPhone: site?.phones?.emergency ?? "911",
+  };
 }

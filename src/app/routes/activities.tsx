@@ -1,11 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { facets, filterItems, filtersFromSearchParams, pageFromSearchParams, toFilterSet } from "../../domain/filters";
+import {
+  facets,
+  filterItems,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  pageFromSearchParams,
+  toFilterSet,
+} from "../../domain/filters";
 import { LIST_PAGE_SIZE, paginate } from "../../domain/paging";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { stageOf } from "../lib/http";
-import { listHref } from "../lib/list-href";
+import { langParam, listHref } from "../lib/list-href";
 import { activityTile, pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/activities";
 
@@ -21,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as { site?: { name: Record<string, string> }; locale?: string } | undefined;
-  return [{ title: pageTitle(root?.locale === "es" ? "Servicios" : "Services", root?.site?.name[root?.locale ?? "en"]) }];
+  return [{ title: pageTitle(root?.locale === "es" ? "Servicios" : "Activities", root?.site?.name[root?.locale ?? "en"]) }];
 };
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
@@ -30,7 +37,7 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, total, filters, facets: available, query } = loaderData;
   return (
     <div className="cp-container">
-      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("activities.title") }]} />
+      <Breadcrumbs items={[{ title: t("activities.title") }]} />
       <h1>{t("activities.title")}</h1>
       <p className="cp-lead">{t("activities.lead")}</p>
       <ActivityList
@@ -40,8 +47,9 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
         page={page}
         pageCount={pageCount}
         total={total}
-        hrefFor={(change) => listHref("/activities", query, change)}
-        onFiltersChange={(state) => navigate(listHref("/activities", query, { filters: state }))}
+        hrefFor={(params) => listHref("/activities", query, params)}
+        hiddenParams={langParam(query)}
+        onFiltersChange={(state) => navigate(listHref("/activities", query, filtersToSearchParams(state)))}
       />
     </div>
   );

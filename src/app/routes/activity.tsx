@@ -11,7 +11,7 @@ import { RichText } from "../components/RichText/RichText";
 import { StatusBadge } from "../components/StatusBadge/StatusBadge";
 import { TagLabel } from "../components/TagLabel/TagLabel";
 import { notFound, stageOf } from "../lib/http";
-import { activityTile, pageTitle } from "../lib/view-models";
+import { activityTile, pageTitle, personCard } from "../lib/view-models";
 import type { Route } from "./+types/activity";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -27,6 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       header_image: a.header_image ? { ...a.header_image, url: headerImageUrl(a.header_image.url) } : null,
     },
     related: activity.related_activities.map((r) => activityTile(r, locale)),
+    person: activity.person ? personCard(activity.person, locale) : null,
   };
 }
 
@@ -40,16 +41,15 @@ export const meta = ({ data }: Route.MetaArgs) =>
 
 export default function ActivityPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const { activity: a, related } = loaderData;
+  const { activity: a, related, person } = loaderData;
   const verbs = a.tags.filter((tag) => tag.type === "verb");
   const isPayment = a.activity_type === "Payment";
   return (
     <div className="cp-container">
       <Breadcrumbs
         items={[
-          { label: t("nav.home"), href: "/" },
-          { label: t("activities.title"), href: "/activities" },
-          { label: a.title },
+                    { title: t("activities.title"), href: "/activities" },
+          { title: a.title },
         ]}
       />
       <PageHeader title={a.title} subtitle={a.subtitle ?? undefined} image={a.header_image ?? undefined} />
@@ -96,7 +96,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
               <LocationCard location={a.location} title={a.agency?.title} />
             </>
           )}
-          {a.person && <PersonCard person={a.person} headingLevel={3} />}
+          {person && <PersonCard person={person} headingLevel={3} />}
         </aside>
       </div>
       {related.length > 0 && (

@@ -19,7 +19,7 @@ export default function Agencies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   return (
     <div className="cp-container">
-      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("agencies.title") }]} />
+      <Breadcrumbs items={[{ title: t("agencies.title") }]} />
       <h1>{t("agencies.title")}</h1>
       <p className="cp-lead">{t("agencies.lead")}</p>
       <ul className="cp-grid cp-grid--cards">

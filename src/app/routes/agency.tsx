@@ -1,6 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { facets, filterItems, filtersFromSearchParams, pageFromSearchParams, toFilterSet } from "../../domain/filters";
+import {
+  facets,
+  filterItems,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  pageFromSearchParams,
+  toFilterSet,
+} from "../../domain/filters";
 import { localizeDeep } from "../../domain/localize";
 import { LIST_PAGE_SIZE, paginate } from "../../domain/paging";
 import { ActivityList } from "../components/ActivityList/ActivityList";
@@ -10,8 +17,8 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PersonCard } from "../components/PersonCard/PersonCard";
 import { RichText } from "../components/RichText/RichText";
 import { notFound, stageOf } from "../lib/http";
-import { listHref } from "../lib/list-href";
-import { activityTile, pageTitle } from "../lib/view-models";
+import { langParam, listHref } from "../lib/list-href";
+import { activityTile, pageTitle, personCard } from "../lib/view-models";
 import type { Route } from "./+types/agency";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -24,7 +31,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const filters = filtersFromSearchParams(query);
   const page = paginate(filterItems(all, toFilterSet(filters)), pageFromSearchParams(query), LIST_PAGE_SIZE);
   const { activities: _, ...rest } = localizeDeep(agency, locale);
-  return { siteName: site?.name?.[locale], agency: rest, filters, facets: facets(all), ...page, query: query.toString() };
+  const person = agency.displayPerson && agency.person ? personCard(agency.person, locale) : null;
+  return { siteName: site?.name?.[locale], agency: rest, person, filters, facets: facets(all), ...page, query: query.toString() };
 }
 
 export const meta = ({ data }: Route.MetaArgs) =>
@@ -33,11 +41,11 @@ export const meta = ({ data }: Route.MetaArgs) =>
 export default function AgencyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
-  const { agency, items, facets: available, filters, page, pageCount, total, query } = loaderData;
+  const { agency, person, items, facets: available, filters, page, pageCount, total, query } = loaderData;
   const path = `/agency/${agency.slug}`;
   return (
     <div className="cp-container">
-      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("agencies.title"), href: "/agencies" }, { label: agency.title }]} />
+      <Breadcrumbs items={[{ title: t("agencies.title"), href: "/agencies" }, { title: agency.title }]} />
       <PageHeader title={agency.title} subtitle={agency.subtitle ?? undefined} />
       <div className="cp-layout">
         <div className="cp-layout__main">{agency.description && <RichText markdown={agency.description.markdown} />}</div>
@@ -55,7 +63,7 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
           )}
-          {agency.displayPerson && agency.person && <PersonCard person={agency.person} headingLevel={3} />}
+          {person && <PersonCard person={person} headingLevel={3} />}
         </aside>
       </div>
       <section aria-labelledby="agency-services">
@@ -68,8 +76,9 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
           pageCount={pageCount}
           total={total}
           headingLevel={3}
-          hrefFor={(change) => listHref(path, query, change)}
-          onFiltersChange={(state) => navigate(listHref(path, query, { filters: state }))}
+          hrefFor={(params) => listHref(path, query, params)}
+          hiddenParams={langParam(query)}
+          onFiltersChange={(state) => navigate(listHref(path, query, filtersToSearchParams(state)))}
         />
       </section>
     </div>

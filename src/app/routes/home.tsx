@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { localizeDeep } from "../../domain/localize";
 import { ActivityTile } from "../components/ActivityTile/ActivityTile";
 import { PersonCard } from "../components/PersonCard/PersonCard";
 import { SearchBox } from "../components/SearchBox/SearchBox";
 import { TopicCard } from "../components/TopicCard/TopicCard";
 import { stageOf } from "../lib/http";
-import { activityTile, pageTitle, topicSummary } from "../lib/view-models";
+import { activityTile, pageTitle, personCard, topicSummary } from "../lib/view-models";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteName: site?.name?.[locale],
     activities: (label("PopularActivities")?.activities ?? []).map((a) => activityTile(a, locale)),
     topics: (label("PopularTopics")?.topics ?? []).map((t) => topicSummary(t, locale)),
-    officials: (label("ElectedOfficials")?.persons ?? []).map((p) => localizeDeep(p, locale)),
+    officials: (label("ElectedOfficials")?.persons ?? []).map((p) => personCard(p, locale)),
   };
 }
 

@@ -1,6 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { facets, filterItems, filtersFromSearchParams, pageFromSearchParams, toFilterSet } from "../../domain/filters";
+import {
+  facets,
+  filterItems,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  pageFromSearchParams,
+  toFilterSet,
+} from "../../domain/filters";
 import { localizeDeep } from "../../domain/localize";
 import { LIST_PAGE_SIZE, paginate } from "../../domain/paging";
 import { ActivityList } from "../components/ActivityList/ActivityList";
@@ -8,7 +15,7 @@ import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { notFound, stageOf } from "../lib/http";
-import { listHref } from "../lib/list-href";
+import { langParam, listHref } from "../lib/list-href";
 import { activityTile, pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/topic";
 
@@ -35,7 +42,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const path = `/topic/${topic.slug}`;
   return (
     <div className="cp-container">
-      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("topics.title"), href: "/topics" }, { label: topic.title }]} />
+      <Breadcrumbs items={[{ title: t("topics.title"), href: "/topics" }, { title: topic.title }]} />
       <PageHeader title={topic.title} />
       {topic.description && <RichText markdown={topic.description.markdown} />}
       <section aria-labelledby="topic-services">
@@ -48,8 +55,9 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
           pageCount={pageCount}
           total={total}
           headingLevel={3}
-          hrefFor={(change) => listHref(path, query, change)}
-          onFiltersChange={(state) => navigate(listHref(path, query, { filters: state }))}
+          hrefFor={(params) => listHref(path, query, params)}
+          hiddenParams={langParam(query)}
+          onFiltersChange={(state) => navigate(listHref(path, query, filtersToSearchParams(state)))}
         />
       </section>
     </div>

@@ -19,7 +19,7 @@ export default function Topics({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   return (
     <div className="cp-container">
-      <Breadcrumbs items={[{ label: t("nav.home"), href: "/" }, { label: t("topics.title") }]} />
+      <Breadcrumbs items={[{ title: t("topics.title") }]} />
       <h1>{t("topics.title")}</h1>
       <p className="cp-lead">{t("topics.lead")}</p>
       <ul className="cp-grid cp-grid--cards">

@@ -68,7 +68,11 @@ export const accordionExamples: AccordionExample[] = [
             "# Fees\n\n| Payment | Fee |\n| --- | --- |\n| Credit card | 2.5% |\n| ACH/EFT | None |\n\nSee the [state rules](https://www.in.gov/dlgf/).",
           items: [
             { id: "fees-card", title: "Paying by card", description: "The 2.5% fee is non-refundable." },
-            { id: "fees-ach", title: "Paying by bank account", description: "Have your routing number ready." },
+            {
+              id: "fees-ach",
+              title: "Paying by bank account",
+              description: "Have your routing number ready.",
+            },
           ],
         },
         { id: "empty", title: "Contact", description: null },
@@ -85,7 +89,13 @@ export const accordionExamples: AccordionExample[] = [
           id: "pagos",
           title: "Pagos",
           description: "## Cargos\n\nEl cargo del 2.5% no es reembolsable.",
-          items: [{ id: "tarjeta", title: "Con tarjeta", description: "Visa, Mastercard, American Express o Discover." }],
+          items: [
+            {
+              id: "tarjeta",
+              title: "Con tarjeta",
+              description: "Visa, Mastercard, American Express o Discover.",
+            },
+          ],
         },
       ],
     },

@@ -100,7 +100,10 @@ describe("Accordion behaviour", () => {
   });
 
   it("renders extra panel content after the description", () => {
-    renderIn("en", <Accordion items={[{ id: "x", title: "Filters", content: <button type="button">Clear</button> }]} />);
+    renderIn(
+      "en",
+      <Accordion items={[{ id: "x", title: "Filters", content: <button type="button">Clear</button> }]} />,
+    );
     expect(screen.getByRole("button", { name: "Clear" })).toBeTruthy();
   });
 

@@ -98,7 +98,15 @@ export const activityListExamples = {
   },
   withoutFilters: {
     locale: "en",
-    props: { items: itemsEn.slice(0, 1), facets: noFacets, filters: clear(), page: 1, pageCount: 1, total: 1, hrefFor },
+    props: {
+      items: itemsEn.slice(0, 1),
+      facets: noFacets,
+      filters: clear(),
+      page: 1,
+      pageCount: 1,
+      total: 1,
+      hrefFor,
+    },
   },
   blank: {
     locale: "en",

@@ -28,17 +28,20 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(activityListExamples))("ActivityList example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
+describe.each(Object.entries(activityListExamples))(
+  "ActivityList example %s",
+  (_name, example: ActivityListExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
 
-  it("shows one tile per item", () => {
-    const { container } = renderExample(example);
-    expect(container.querySelectorAll(".cp-tile")).toHaveLength(example.props.items.length);
-  });
-});
+    it("shows one tile per item", () => {
+      const { container } = renderExample(example);
+      expect(container.querySelectorAll(".cp-tile")).toHaveLength(example.props.items.length);
+    });
+  },
+);
 
 describe("ActivityList", () => {
   it("shows the filters, the count and tiles one heading level below, linked to each item", () => {
@@ -62,7 +65,7 @@ describe("ActivityList", () => {
 
   it("counts in Spanish", () => {
     renderExample(activityListExamples.spanish);
-    expect(screen.getByRole("heading", { name: "2 trámites" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "2 servicios" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Filtros" })).toBeTruthy();
   });
 
@@ -76,10 +79,12 @@ describe("ActivityList", () => {
     const { container } = renderExample(activityListExamples.blank);
     const blank = container.querySelector<HTMLElement>(".cp-activity-list__empty")!;
     expect(within(blank).getByText("No activities match your filters")).toBeTruthy();
-    expect(within(blank).getByRole("link", { name: "Clear filters" }).getAttribute("href")).toBe("/activities");
+    expect(within(blank).getByRole("link", { name: "Clear filters" }).getAttribute("href")).toBe(
+      "/activities",
+    );
     cleanup();
     renderExample(activityListExamples.blankSpanish);
-    expect(screen.getByText("Ningún trámite coincide con sus filtros")).toBeTruthy();
+    expect(screen.getByText("Ningún servicio coincide con sus filtros")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Borrar filtros" })).toBeTruthy();
   });
 
@@ -93,9 +98,9 @@ describe("ActivityList", () => {
     expect(screen.getByRole("link", { name: "Previous page" }).getAttribute("href")).toBe(
       "/activities?verb=pay&verb=apply",
     );
-    expect(screen.getByRole("link", { name: "only Office of the County Treasurer" }).getAttribute("href")).toBe(
-      "/activities?agency=treasurer",
-    );
+    expect(
+      screen.getByRole("link", { name: "only Office of the County Treasurer" }).getAttribute("href"),
+    ).toBe("/activities?agency=treasurer");
     expect(screen.getAllByRole("heading", { level: 4 }).length).toBeGreaterThan(0);
   });
 });

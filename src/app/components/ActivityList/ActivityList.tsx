@@ -70,7 +70,9 @@ export function ActivityList({
         {/* Polite live region: with JavaScript, filtering updates the count without a page load. */}
         <div className="cp-activity-list__summary" aria-live="polite">
           <Heading className="cp-activity-list__count">{t("list.count", { count: total })}</Heading>
-          {pageCount > 1 ? <p className="cp-activity-list__page">{t("list.pageOf", { page, pageCount })}</p> : null}
+          {pageCount > 1 ? (
+            <p className="cp-activity-list__page">{t("list.pageOf", { page, pageCount })}</p>
+          ) : null}
         </div>
         {items.length > 0 ? (
           <ul className="cp-grid cp-activity-list__grid">

@@ -11,7 +11,8 @@ const homestead: ActivityTileProps["activity"] = {
   title: "Apply for a homestead deduction",
   card_title: "Homestead deduction",
   subtitle: "Lower the property tax on the home you live in",
-  short_description: "If you own and live in your home, this deduction can lower your property tax bill every year.",
+  short_description:
+    "If you own and live in your home, this deduction can lower your property tax bill every year.",
   activity_type: "Learn",
   status: "published",
   agency: { title: "Office of the County Auditor" },

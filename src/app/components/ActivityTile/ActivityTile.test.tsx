@@ -31,23 +31,26 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(activityTileExamples))("ActivityTile example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
+describe.each(Object.entries(activityTileExamples))(
+  "ActivityTile example %s",
+  (_name, example: ActivityTileExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
 
-  it("is one link, named by its title, to the given address", () => {
-    const { container } = renderExample(example);
-    const links = container.querySelectorAll("a");
-    expect(links).toHaveLength(1);
-    const { activity } = example.props;
-    expect(links[0]?.textContent).toBe(activity.card_title || activity.title);
-    expect(links[0]?.getAttribute("href")).toBe(example.props.href);
-    const level = example.props.headingLevel ?? 3;
-    expect(links[0]?.closest(`h${level}`)).not.toBeNull();
-  });
-});
+    it("is one link, named by its title, to the given address", () => {
+      const { container } = renderExample(example);
+      const links = container.querySelectorAll("a");
+      expect(links).toHaveLength(1);
+      const { activity } = example.props;
+      expect(links[0]?.textContent).toBe(activity.card_title || activity.title);
+      expect(links[0]?.getAttribute("href")).toBe(example.props.href);
+      const level = example.props.headingLevel ?? 3;
+      expect(links[0]?.closest(`h${level}`)).not.toBeNull();
+    });
+  },
+);
 
 describe("ActivityTile", () => {
   it("prefers the card title and shows subtitle, agency, description and verb tags only", () => {

@@ -46,7 +46,10 @@ export function callToAction(activityType: string): "start" | "learnMore" {
  * the height of its box is the free space. Measuring it this way cannot oscillate: truncating
  * only ever shrinks the box, which keeps it under the threshold.
  */
-function useTruncation(tileRef: RefObject<HTMLElement | null>, descriptionRef: RefObject<HTMLElement | null>) {
+function useTruncation(
+  tileRef: RefObject<HTMLElement | null>,
+  descriptionRef: RefObject<HTMLElement | null>,
+) {
   const [truncate, setTruncate] = useState(false);
   useEffect(() => {
     const tile = tileRef.current;
@@ -76,7 +79,15 @@ export function ActivityTile({ activity, href, headingLevel = 3 }: ActivityTileP
     <article ref={tileRef} className={truncate ? "cp-tile cp-tile--truncate" : "cp-tile"}>
       {imageUrl ? (
         // Decorative: the title beside it says everything the picture does.
-        <img className="cp-tile__image" src={imageUrl} alt="" width={400} height={300} loading="lazy" decoding="async" />
+        <img
+          className="cp-tile__image"
+          src={imageUrl}
+          alt=""
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+        />
       ) : null}
       <Heading className="cp-tile__title">
         <Link className="cp-tile__link" to={href}>

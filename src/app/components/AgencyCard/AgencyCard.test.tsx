@@ -28,20 +28,23 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(agencyCardExamples))("AgencyCard example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
+describe.each(Object.entries(agencyCardExamples))(
+  "AgencyCard example %s",
+  (_name, example: AgencyCardExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
 
-  it("is one heading link to the agency", () => {
-    const { container } = renderExample(example);
-    const heading = screen.getByRole("heading", { level: example.props.headingLevel ?? 3 });
-    expect(heading.textContent).toBe(example.props.agency.title);
-    expect(container.querySelectorAll("a")).toHaveLength(1);
-    expect(screen.getByRole("link").getAttribute("href")).toBe(example.props.href);
-  });
-});
+    it("is one heading link to the agency", () => {
+      const { container } = renderExample(example);
+      const heading = screen.getByRole("heading", { level: example.props.headingLevel ?? 3 });
+      expect(heading.textContent).toBe(example.props.agency.title);
+      expect(container.querySelectorAll("a")).toHaveLength(1);
+      expect(screen.getByRole("link").getAttribute("href")).toBe(example.props.href);
+    });
+  },
+);
 
 describe("AgencyCard", () => {
   it("shows the subtitle when there is one", () => {

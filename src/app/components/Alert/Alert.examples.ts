@@ -73,7 +73,11 @@ export const alertBannerExamples: AlertBannerExample[] = [
   {
     name: "banner on a dark background with a link",
     locale: "en",
-    props: { title: "Apply for a homestead deduction by December 31", link: "/activity/apply-for-a-homestead-deduction", backgroundColor: "#1a4480" },
+    props: {
+      title: "Apply for a homestead deduction by December 31",
+      link: "/activity/apply-for-a-homestead-deduction",
+      backgroundColor: "#1a4480",
+    },
   },
   {
     name: "banner on a light background, in Spanish",

@@ -6,9 +6,16 @@ import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createI18n, type Locale } from "../../i18n";
 import { Alert } from "./Alert";
-import { AlertBanner } from "./AlertBanner";
 import { alertBannerExamples, alertExamples } from "./Alert.examples";
-import { contrastRatio, DARK_TEXT, LIGHT_TEXT, parseCssColor, readableTextColor, relativeLuminance } from "./readableTextColor";
+import { AlertBanner } from "./AlertBanner";
+import {
+  contrastRatio,
+  DARK_TEXT,
+  LIGHT_TEXT,
+  parseCssColor,
+  readableTextColor,
+  relativeLuminance,
+} from "./readableTextColor";
 
 function renderIn(locale: Locale, ui: ReactNode) {
   return render(<I18nextProvider i18n={createI18n(locale)}>{ui}</I18nextProvider>);
@@ -95,7 +102,9 @@ describe("Alert behaviour", () => {
 
   it("translates messages given as keys and shows plain text as written", () => {
     renderIn("es", <Alert alertType="error" message={["typeahead.error", "Note: call 311."]} />);
-    expect(screen.getByText("Hubo un error al procesar su solicitud. Vuelva a intentarlo en unos momentos.")).toBeTruthy();
+    expect(
+      screen.getByText("Hubo un error al procesar su solicitud. Vuelva a intentarlo en unos momentos."),
+    ).toBeTruthy();
     expect(screen.getByText("Note: call 311.")).toBeTruthy();
   });
 

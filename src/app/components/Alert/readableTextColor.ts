@@ -71,7 +71,11 @@ export function parseCssColor(input: string): Rgba | null {
     return [channel(x), channel(y), channel(z), parseAlpha(alpha)];
   }
   const hue = ((Number.parseFloat(x) % 360) + 360) % 360;
-  const [r, g, b] = hslToRgb(hue, clamp(Number.parseFloat(y), 100) / 100, clamp(Number.parseFloat(z), 100) / 100);
+  const [r, g, b] = hslToRgb(
+    hue,
+    clamp(Number.parseFloat(y), 100) / 100,
+    clamp(Number.parseFloat(z), 100) / 100,
+  );
   return [r, g, b, parseAlpha(alpha)];
 }
 

@@ -17,7 +17,7 @@ export const breadcrumbsExamples = {
     locale: "es",
     props: {
       items: [
-        { title: "Trámites", href: "/activities" },
+        { title: "Servicios", href: "/activities" },
         { title: "Solicitar la deducción por vivienda principal" },
       ],
     },

@@ -28,21 +28,24 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(breadcrumbsExamples))("Breadcrumbs example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
+describe.each(Object.entries(breadcrumbsExamples))(
+  "Breadcrumbs example %s",
+  (_name, example: BreadcrumbsExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
 
-  it("starts at Home and ends on the current page, which is not a link", () => {
-    const { container } = renderExample(example);
-    const items = [...container.querySelectorAll("li")];
-    expect(items).toHaveLength(example.props.items.length + 1);
-    const last = items.at(-1)!;
-    expect(last.getAttribute("aria-current")).toBe("page");
-    expect(last.querySelector("a")).toBeNull();
-  });
-});
+    it("starts at Home and ends on the current page, which is not a link", () => {
+      const { container } = renderExample(example);
+      const items = [...container.querySelectorAll("li")];
+      expect(items).toHaveLength(example.props.items.length + 1);
+      const last = items.at(-1)!;
+      expect(last.getAttribute("aria-current")).toBe("page");
+      expect(last.querySelector("a")).toBeNull();
+    });
+  },
+);
 
 describe("Breadcrumbs", () => {
   it("reads Home › section › page", () => {

@@ -29,20 +29,38 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(filterGroupExamples))("FilterGroup example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
+describe.each(Object.entries(filterGroupExamples))(
+  "FilterGroup example %s",
+  (_name, example: FilterGroupExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
 
-  it("offers one checkbox and one 'only' link per option", () => {
-    const { container } = renderExample(example);
-    expect(container.querySelectorAll(`input[type=checkbox][name=${example.props.name}]`)).toHaveLength(
-      example.props.options.length,
-    );
-    expect(container.querySelectorAll("a")).toHaveLength(example.props.options.length);
-  });
-});
+    it("offers one checkbox and one 'only' link per option", () => {
+      const { container } = renderExample(example);
+      expect(container.querySelectorAll(`input[type=checkbox][name=${example.props.name}]`)).toHaveLength(
+        example.props.options.length,
+      );
+      expect(container.querySelectorAll("a")).toHaveLength(example.props.options.length);
+    });
+  },
+);
+
+/** The panel's part: keeping the selection and passing it back down. */
+function Controlled({ onToggle }: { onToggle: (id: string, on: boolean) => void }) {
+  const [selected, setSelected] = useState<string[]>([]);
+  return (
+    <FilterGroup
+      {...filterGroupExamples.english.props}
+      selected={selected}
+      onToggle={(id, on) => {
+        onToggle(id, on);
+        setSelected((current) => (on ? [...current, id] : current.filter((entry) => entry !== id)));
+      }}
+    />
+  );
+}
 
 describe("FilterGroup", () => {
   it("renders nothing without options", () => {
@@ -81,23 +99,10 @@ describe("FilterGroup", () => {
 
   it("reports each toggle on and off when controlled (a native checkbox, so space toggles too)", () => {
     const onToggle = vi.fn();
-    function Controlled() {
-      const [selected, setSelected] = useState<string[]>([]);
-      return (
-        <FilterGroup
-          {...filterGroupExamples.english.props}
-          selected={selected}
-          onToggle={(id, on) => {
-            onToggle(id, on);
-            setSelected((current) => (on ? [...current, id] : current.filter((entry) => entry !== id)));
-          }}
-        />
-      );
-    }
     render(
       <I18nextProvider i18n={createI18n("en")}>
         <MemoryRouter>
-          <Controlled />
+          <Controlled onToggle={onToggle} />
         </MemoryRouter>
       </I18nextProvider>,
     );

@@ -67,13 +67,21 @@ export const filtersPanelExamples = {
   },
   nothingToChoose: {
     locale: "en",
-    props: { facets: { agencies: [], types: [], users: [], tags: [], topics: [] }, filters: clear(), hrefFor },
+    props: {
+      facets: { agencies: [], types: [], users: [], tags: [], topics: [] },
+      filters: clear(),
+      hrefFor,
+    },
   },
   kitchenSink: {
     locale: "en",
     props: {
       facets: facetsEn,
-      filters: selected({ agencies: ["auditor"], "tags-user": ["seniors"], "tags-topic": ["property-taxes"] }),
+      filters: selected({
+        agencies: ["auditor"],
+        "tags-user": ["seniors"],
+        "tags-topic": ["property-taxes"],
+      }),
       hrefFor,
       headingLevel: 4,
       action: "/activities",

@@ -52,12 +52,15 @@ function stubMatchMedia(initiallyMobile: boolean) {
     });
 }
 
-describe.each(Object.entries(filtersPanelExamples))("FiltersPanel example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
-});
+describe.each(Object.entries(filtersPanelExamples))(
+  "FiltersPanel example %s",
+  (_name, example: FiltersPanelExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
+  },
+);
 
 describe("FiltersPanel", () => {
   it("is titled Filters with group headings one level below, only for groups with options", () => {
@@ -68,14 +71,16 @@ describe("FiltersPanel", () => {
     cleanup();
     renderExample(filtersPanelExamples.agenciesOnly);
     expect(screen.getByRole("heading", { level: 2, name: "Filters" })).toBeTruthy();
-    expect(screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual(["Agencies"]);
+    expect(screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      "Agencies",
+    ]);
   });
 
   it("speaks Spanish", () => {
     renderExample(filtersPanelExamples.spanish);
     expect(screen.getByRole("heading", { name: "Filtros" })).toBeTruthy();
     expect(screen.getByRole("group", { name: "Quiero..." })).toBeTruthy();
-    expect(screen.getByRole("group", { name: "Trámites para..." })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Servicios para..." })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Aplicar filtros" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Borrar filtros" })).toBeTruthy();
   });
@@ -100,9 +105,9 @@ describe("FiltersPanel", () => {
   it("links 'only' to that option alone and 'Clear filters' to no filters, both on page 1", () => {
     renderExample(filtersPanelExamples.kitchenSink);
     expect(screen.getByRole("link", { name: "only Pay" }).getAttribute("href")).toBe("/activities?verb=pay");
-    expect(screen.getByRole("link", { name: "only Office of the County Treasurer" }).getAttribute("href")).toBe(
-      "/activities?agency=treasurer",
-    );
+    expect(
+      screen.getByRole("link", { name: "only Office of the County Treasurer" }).getAttribute("href"),
+    ).toBe("/activities?agency=treasurer");
     expect(screen.getByRole("link", { name: "Clear filters" }).getAttribute("href")).toBe("/activities");
   });
 
@@ -121,7 +126,10 @@ describe("FiltersPanel", () => {
     expect(onChange).toHaveBeenLastCalledWith({ ...clear(), "tags-user": ["seniors"] }, { exclusive: false });
 
     fireEvent.click(screen.getByRole("link", { name: "only Property taxes" }));
-    expect(onChange).toHaveBeenLastCalledWith({ ...clear(), "tags-topic": ["property-taxes"] }, { exclusive: true });
+    expect(onChange).toHaveBeenLastCalledWith(
+      { ...clear(), "tags-topic": ["property-taxes"] },
+      { exclusive: true },
+    );
     expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Seniors" }).checked).toBe(false);
 
     fireEvent.click(screen.getByRole("link", { name: "Clear filters" }));
@@ -149,9 +157,9 @@ describe("FiltersPanel", () => {
       </I18nextProvider>,
     );
     expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Pay" }).checked).toBe(false);
-    expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Office of the County Treasurer" }).checked).toBe(
-      true,
-    );
+    expect(
+      screen.getByRole<HTMLInputElement>("checkbox", { name: "Office of the County Treasurer" }).checked,
+    ).toBe(true);
   });
 
   it("collapses on wider screens", () => {

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   clear,
-  FILTER_PARAMS,
   type Facets,
+  FILTER_PARAMS,
   type FilterState,
   filtersToSearchParams,
   groupOptions,
@@ -155,7 +155,11 @@ export function FiltersPanel({
               onOnly={onChange ? (option) => change(only(selection, group, option).state, true) : undefined}
             />
           ))}
-          <button className="usa-button cp-filters__apply" type="submit" hidden={hydrated && Boolean(onChange)}>
+          <button
+            className="usa-button cp-filters__apply"
+            type="submit"
+            hidden={hydrated && Boolean(onChange)}
+          >
             {t("filters.apply")}
           </button>
         </form>

@@ -25,19 +25,24 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(locationCardExamples))("LocationCard example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
-});
+describe.each(Object.entries(locationCardExamples))(
+  "LocationCard example %s",
+  (_name, example: LocationCardExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
+  },
+);
 
 describe("LocationCard", () => {
   it("shows the address lines, a dialable phone, the fax, a mail link and both hours", () => {
     const { container } = renderExample(locationCardExamples.english);
     const lines = [...container.querySelectorAll(".cp-location-card__line")].map((line) => line.textContent);
     expect(lines).toEqual(["200 E. Market Street", "Suite 1360", "Cedarport, IN 46204"]);
-    expect(screen.getByRole("link", { name: "(555) 010-4200" }).getAttribute("href")).toBe("tel:+15550104200");
+    expect(screen.getByRole("link", { name: "(555) 010-4200" }).getAttribute("href")).toBe(
+      "tel:+15550104200",
+    );
     expect(screen.getByText("(555) 010-4299").closest("a")).toBeNull();
     expect(screen.getByRole("link", { name: "assessor@cedarport.gov" }).getAttribute("href")).toBe(
       "mailto:assessor@cedarport.gov",
@@ -49,9 +54,9 @@ describe("LocationCard", () => {
 
   it("names social links after their owner, in either language", () => {
     renderExample(locationCardExamples.english);
-    expect(screen.getByRole("link", { name: "Office of the County Assessor on Facebook" }).getAttribute("href")).toBe(
-      "https://www.facebook.com/CedarportAssessor",
-    );
+    expect(
+      screen.getByRole("link", { name: "Office of the County Assessor on Facebook" }).getAttribute("href"),
+    ).toBe("https://www.facebook.com/CedarportAssessor");
     cleanup();
     renderExample(locationCardExamples.spanish);
     expect(screen.getByRole("link", { name: "Oficina del Tasador del Condado en Facebook" })).toBeTruthy();

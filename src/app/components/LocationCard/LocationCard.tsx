@@ -109,7 +109,10 @@ export function LocationCard({ location, title, owner, headingLevel = 3 }: Locat
           <ul className="cp-location-card__social" aria-label={t("location.social")}>
             {social.map(({ url, network }) => (
               <li key={url}>
-                <a href={url} aria-label={owner ? t("location.onNetwork", { name: owner, network }) : undefined}>
+                <a
+                  href={url}
+                  aria-label={owner ? t("location.onNetwork", { name: owner, network }) : undefined}
+                >
                   {network}
                 </a>
               </li>

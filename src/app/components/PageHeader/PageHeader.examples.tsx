@@ -22,7 +22,8 @@ export const pageHeaderExamples = {
     locale: "es",
     props: {
       title: "Reportar una queja de tránsito",
-      subtitle: "Avise a la policía sobre exceso de velocidad, pasarse el semáforo en rojo y otros problemas frecuentes",
+      subtitle:
+        "Avise a la policía sobre exceso de velocidad, pasarse el semáforo en rojo y otros problemas frecuentes",
       image: {
         url: "/images/headers/streets.svg?w=700&h=525&fit=max",
         altText: "Autos detenidos en un semáforo en un cruce con mucho tránsito",
@@ -43,10 +44,12 @@ export const pageHeaderExamples = {
         </nav>
       ),
       children: (
-        <form role="search" action="/search">
-          <label htmlFor="page-header-search">Search</label>
-          <input id="page-header-search" name="term" placeholder="What are you looking for?" />
-        </form>
+        <search>
+          <form action="/search">
+            <label htmlFor="page-header-search">Search</label>
+            <input id="page-header-search" name="term" placeholder="What are you looking for?" />
+          </form>
+        </search>
       ),
     },
   },

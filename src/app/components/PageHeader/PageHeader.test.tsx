@@ -25,17 +25,22 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(pageHeaderExamples))("PageHeader example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
+describe.each(Object.entries(pageHeaderExamples))(
+  "PageHeader example %s",
+  (_name, example: PageHeaderExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
 
-  it("has the page's one h1", () => {
-    renderExample(example);
-    expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual([example.props.title]);
-  });
-});
+    it("has the page's one h1", () => {
+      renderExample(example);
+      expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual([
+        example.props.title,
+      ]);
+    });
+  },
+);
 
 describe("PageHeader", () => {
   it("shows the subtitle and the header image as given, with its alt text and size", () => {
@@ -51,7 +56,7 @@ describe("PageHeader", () => {
     const { container } = renderExample(pageHeaderExamples.kitchenSink);
     expect(container.querySelector("img")?.getAttribute("alt")).toBe("");
     expect(screen.getByText("Error 404")).toBeTruthy();
-    expect(screen.getByRole("search")).toBeTruthy();
+    expect(container.querySelector("search form")).not.toBeNull();
     expect(screen.getByRole("navigation", { name: "Breadcrumbs" })).toBeTruthy();
   });
 

@@ -18,12 +18,12 @@ export interface PageHeaderProps {
   children?: ReactNode;
 }
 
-/** The page's title block: the one <h1> of the page. */
+/** The page's title block: the one <h1> of the page. It sits inside the page's container. */
 export function PageHeader({ title, subtitle, eyebrow, image, breadcrumbs, children }: PageHeaderProps) {
   const imageUrl = image?.url?.trim();
   return (
     <header className={imageUrl ? "cp-page-header cp-page-header--image" : "cp-page-header"}>
-      <div className="grid-container cp-page-header__inner">
+      <div className="cp-page-header__inner">
         <div className="cp-page-header__text">
           {breadcrumbs}
           {eyebrow ? <p className="cp-page-header__eyebrow">{eyebrow}</p> : null}

@@ -28,12 +28,15 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(paginationExamples))("Pagination example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
-});
+describe.each(Object.entries(paginationExamples))(
+  "Pagination example %s",
+  (_name, example: PaginationExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
+  },
+);
 
 const texts = (container: HTMLElement) => [...container.querySelectorAll("li")].map((li) => li.textContent);
 
@@ -45,7 +48,9 @@ describe("Pagination", () => {
     const current = screen.getByRole("link", { name: "Page 2" });
     expect(current.getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).toBeNull();
-    expect(screen.getByRole("link", { name: "Previous page" }).getAttribute("href")).toBe("/activities?agency=treasurer");
+    expect(screen.getByRole("link", { name: "Previous page" }).getAttribute("href")).toBe(
+      "/activities?agency=treasurer",
+    );
     expect(screen.getByRole("link", { name: "Next page" }).getAttribute("href")).toBe(
       "/activities?agency=treasurer&page=3",
     );

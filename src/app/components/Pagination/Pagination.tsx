@@ -21,7 +21,9 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
       <ul className="usa-pagination__list">
         {previous !== null ? (
           <li className="usa-pagination__item usa-pagination__arrow">
-            <Link className="usa-pagination__link usa-pagination__previous-page" to={hrefFor(previous)}
+            <Link
+              className="usa-pagination__link usa-pagination__previous-page"
+              to={hrefFor(previous)}
               aria-label={t("pagination.previousPage")}
             >
               <span aria-hidden="true">‹ </span>
@@ -49,7 +51,9 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
         )}
         {next !== null ? (
           <li className="usa-pagination__item usa-pagination__arrow">
-            <Link className="usa-pagination__link usa-pagination__next-page" to={hrefFor(next)}
+            <Link
+              className="usa-pagination__link usa-pagination__next-page"
+              to={hrefFor(next)}
               aria-label={t("pagination.nextPage")}
             >
               {t("pagination.next")}

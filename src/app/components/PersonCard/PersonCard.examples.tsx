@@ -14,7 +14,8 @@ export const personCardExamples = {
         name: "Priya Raman",
         title: "County Assessor",
         image: { url: "/images/people/priya-raman.jpg" },
-        biography: "Priya Raman was elected County Assessor in 2022 after twelve years as a property appraiser.",
+        biography:
+          "Priya Raman was elected County Assessor in 2022 after twelve years as a property appraiser.",
       },
     },
   },
@@ -25,7 +26,8 @@ export const personCardExamples = {
         name: "Priya Raman",
         title: "Tasadora del Condado",
         image: { url: "/images/people/priya-raman.jpg" },
-        biography: "Priya Raman fue elegida Tasadora del Condado en 2022, tras doce años como tasadora de propiedades.",
+        biography:
+          "Priya Raman fue elegida Tasadora del Condado en 2022, tras doce años como tasadora de propiedades.",
       },
     },
   },
@@ -39,10 +41,12 @@ export const personCardExamples = {
         image: { url: "/images/people/dolores-whitfield.jpg" },
         biography: (
           <>
-            <p>Mayor Whitfield grew up on the near east side and served two terms on the City-County Council.</p>
             <p>
-              Her priorities are <strong>safer streets</strong>, faster permits and parks within a ten-minute walk
-              of every home.
+              Mayor Whitfield grew up on the near east side and served two terms on the City-County Council.
+            </p>
+            <p>
+              Her priorities are <strong>safer streets</strong>, faster permits and parks within a ten-minute
+              walk of every home.
             </p>
           </>
         ),

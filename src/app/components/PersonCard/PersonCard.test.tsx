@@ -28,18 +28,21 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(personCardExamples))("PersonCard example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
+describe.each(Object.entries(personCardExamples))(
+  "PersonCard example %s",
+  (_name, example: PersonCardExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
 
-  it("is headed by the person's name", () => {
-    renderExample(example);
-    const heading = screen.getByRole("heading", { level: example.props.headingLevel ?? 3 });
-    expect(heading.textContent).toBe(example.props.person.name);
-  });
-});
+    it("is headed by the person's name", () => {
+      renderExample(example);
+      const heading = screen.getByRole("heading", { level: example.props.headingLevel ?? 3 });
+      expect(heading.textContent).toBe(example.props.person.name);
+    });
+  },
+);
 
 describe("PersonCard", () => {
   it("shows the job title, a decorative portrait and the biography", () => {

@@ -25,7 +25,14 @@ export function PersonCard({ person, href, headingLevel = 3 }: PersonCardProps) 
     <article className="cp-card cp-person-card">
       {imageUrl ? (
         // The name is right beside the portrait, so it needs no text of its own.
-        <img className="cp-person-card__image" src={imageUrl} alt="" width={120} height={120} loading="lazy" />
+        <img
+          className="cp-person-card__image"
+          src={imageUrl}
+          alt=""
+          width={120}
+          height={120}
+          loading="lazy"
+        />
       ) : null}
       <div className="cp-person-card__body">
         <Heading className="cp-person-card__name">

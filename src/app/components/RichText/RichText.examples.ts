@@ -60,7 +60,10 @@ export const richTextExamples: RichTextExample[] = [
   {
     name: "headings shifted under the page's own",
     locale: "en",
-    props: { markdown: "# Eligibility\n\nOwners who live in the home.\n\n## Documents\n\nA copy of your deed.", headingOffset: 1 },
+    props: {
+      markdown: "# Eligibility\n\nOwners who live in the home.\n\n## Documents\n\nA copy of your deed.",
+      headingOffset: 1,
+    },
   },
   {
     name: "table with mobile labels, in Spanish",
@@ -71,5 +74,9 @@ export const richTextExamples: RichTextExample[] = [
     },
   },
   { name: "kitchen sink", locale: "en", props: { markdown: kitchenSink, headingOffset: 1 } },
-  { name: "kitchen sink, in Spanish", locale: "es", props: { markdown: kitchenSink, siteHost: "www.cedarport.gov" } },
+  {
+    name: "kitchen sink, in Spanish",
+    locale: "es",
+    props: { markdown: kitchenSink, siteHost: "www.cedarport.gov" },
+  },
 ];

@@ -44,8 +44,9 @@ describe.each(richTextExamples)("RichText example: $name", ({ locale, props }) =
 
 describe("RichText iframes (SPEC §5)", () => {
   it("sandboxes an iframe from any other source, replacing the author's sandbox", () => {
-    const iframe = html('<iframe src="https://forms.example.com/x" title="Survey" sandbox="allow-same-origin"></iframe>')
-      .querySelector("iframe")!;
+    const iframe = html(
+      '<iframe src="https://forms.example.com/x" title="Survey" sandbox="allow-same-origin"></iframe>',
+    ).querySelector("iframe")!;
     expect(iframe.getAttribute("sandbox")).toBe("allow-forms allow-scripts allow-presentation");
     expect(iframe.getAttribute("title")).toBe("Survey");
   });
@@ -81,7 +82,9 @@ describe("RichText tables (SPEC §5)", () => {
   });
 
   it("treats a first row of header cells in raw HTML as the header, and row headers get scope row", () => {
-    const container = html("<table><tr><th>Office</th><th>Phone</th></tr><tr><th>Assessor</th><td>311</td></tr></table>");
+    const container = html(
+      "<table><tr><th>Office</th><th>Phone</th></tr><tr><th>Assessor</th><td>311</td></tr></table>",
+    );
     expect(container.querySelector("tr:first-child th")?.getAttribute("scope")).toBe("col");
     const rowHeader = screen.getByText("Assessor");
     expect(rowHeader.getAttribute("scope")).toBe("row");
@@ -92,7 +95,9 @@ describe("RichText tables (SPEC §5)", () => {
 
 describe("RichText links (SPEC §5)", () => {
   it("removes dl and _ga from image-asset links, keeping other parameters", () => {
-    const link = html("[Form](https://images.cedarport.gov/forms/a.pdf?dl=1&_ga=2.1&v=3)").querySelector("a")!;
+    const link = html("[Form](https://images.cedarport.gov/forms/a.pdf?dl=1&_ga=2.1&v=3)").querySelector(
+      "a",
+    )!;
     expect(link.getAttribute("href")).toBe("https://images.cedarport.gov/forms/a.pdf?v=3");
   });
 
@@ -118,7 +123,9 @@ describe("RichText links (SPEC §5)", () => {
   );
 
   it("treats the host it is given as the site's own", () => {
-    const link = html("[Here](https://staging.example.org/a)", "en", "staging.example.org").querySelector("a")!;
+    const link = html("[Here](https://staging.example.org/a)", "en", "staging.example.org").querySelector(
+      "a",
+    )!;
     expect(link.hasAttribute("target")).toBe(false);
   });
 });

@@ -1,16 +1,17 @@
+import { type SearchResult, searchResultLink } from "../../../search/results";
 import type { Locale } from "../../i18n";
-import { type ExampleSearchResult, resultHref, searchIn } from "../Typeahead/Typeahead.examples";
+import { result, searchIn } from "../Typeahead/Typeahead.examples";
 import type { SearchBoxProps } from "./SearchBox";
 
 export interface SearchBoxExample {
   name: string;
   locale: Locale;
-  props: SearchBoxProps<ExampleSearchResult>;
+  props: SearchBoxProps<SearchResult>;
 }
 
-const results: ExampleSearchResult[] = [
-  { id: "1", slug: "trash-pickup", title: "Trash pickup schedule", kind: "activity" },
-  { id: "2", slug: "public-works", title: "Department of Public Works", kind: "agency" },
+const results: SearchResult[] = [
+  result("1", "trash-pickup", "Trash pickup schedule", "activity"),
+  result("2", "public-works", "Department of Public Works", "agency"),
 ];
 
 export const searchBoxExamples: SearchBoxExample[] = [
@@ -19,7 +20,9 @@ export const searchBoxExamples: SearchBoxExample[] = [
   {
     name: "with quick results",
     locale: "en",
-    props: { typeahead: { search: searchIn(results), itemHref: resultHref, kind: "search", lastItem: true } },
+    props: {
+      typeahead: { search: searchIn(results), itemHref: searchResultLink, kind: "search", lastItem: true },
+    },
   },
   {
     name: "kitchen sink: own label, placeholder, input name, typed term and quick results, in Spanish",
@@ -30,7 +33,13 @@ export const searchBoxExamples: SearchBoxExample[] = [
       ariaLabel: "Términos de búsqueda",
       defaultValue: "basura",
       id: "search-again",
-      typeahead: { search: searchIn(results), itemHref: resultHref, kind: "search", lastItem: true, limit: 4 },
+      typeahead: {
+        search: searchIn(results),
+        itemHref: searchResultLink,
+        kind: "search",
+        lastItem: true,
+        limit: 4,
+      },
     },
   },
 ];

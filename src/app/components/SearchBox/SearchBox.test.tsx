@@ -5,8 +5,9 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
+import { searchResultLink } from "../../../search/results";
 import { createI18n, type Locale } from "../../i18n";
-import { resultHref, searchIn } from "../Typeahead/Typeahead.examples";
+import { searchIn } from "../Typeahead/Typeahead.examples";
 import { SearchBox } from "./SearchBox";
 import { searchBoxExamples } from "./SearchBox.examples";
 
@@ -64,14 +65,14 @@ describe("SearchBox", () => {
   });
 
   it("becomes a combobox once JavaScript runs when given a typeahead", () => {
-    renderIn("en", <SearchBox typeahead={{ search: searchIn([]), itemHref: resultHref }} />);
+    renderIn("en", <SearchBox typeahead={{ search: searchIn([]), itemHref: searchResultLink }} />);
     expect(screen.getByRole("combobox", { name: "input field" }).getAttribute("name")).toBe("term");
   });
 
   it("is a working form in the server's HTML, typeahead or not", () => {
     const html = renderToString(
       <I18nextProvider i18n={createI18n("en")}>
-        <SearchBox typeahead={{ search: searchIn([]), itemHref: resultHref }} />
+        <SearchBox typeahead={{ search: searchIn([]), itemHref: searchResultLink }} />
       </I18nextProvider>,
     );
     const form = /<form[^>]*>/.exec(html)?.[0] ?? "";

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { SEARCH_PAGE_PATH } from "../../../search/constants";
 import { Typeahead, type TypeaheadProps } from "../Typeahead/Typeahead";
 import "./SearchBox.css";
 
@@ -23,7 +24,7 @@ export interface SearchBoxProps<T extends object> {
 }
 
 export function SearchBox<T extends object>({
-  action = "/search",
+  action = SEARCH_PAGE_PATH,
   label,
   placeholder,
   ariaLabel,
@@ -41,7 +42,14 @@ export function SearchBox<T extends object>({
     defaultValue,
   };
   return (
-    <form className="usa-search cp-search-box" role="search" method="get" action={action} aria-label={label ?? t("search.label")}>
+    // biome-ignore lint/a11y/useSemanticElements: <search> is not yet exposed by every screen reader in use; role="search" on the form is.
+    <form
+      className="usa-search cp-search-box"
+      role="search"
+      method="get"
+      action={action}
+      aria-label={label ?? t("search.label")}
+    >
       {typeahead ? (
         <Typeahead {...typeahead} {...input} searchPath={action} />
       ) : (

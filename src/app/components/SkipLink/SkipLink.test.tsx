@@ -29,7 +29,7 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(skipLinkExamples))("SkipLink example %s", (_name, example) => {
+describe.each(Object.entries(skipLinkExamples))("SkipLink example %s", (_name, example: SkipLinkExample) => {
   it("renders without accessibility violations", async () => {
     const { container } = renderExample(example);
     expect(await violations(container)).toEqual([]);
@@ -39,7 +39,9 @@ describe.each(Object.entries(skipLinkExamples))("SkipLink example %s", (_name, e
 describe("SkipLink", () => {
   it("points at the main content", () => {
     renderExample(skipLinkExamples.english);
-    expect(screen.getByRole("link", { name: "Skip to main content" }).getAttribute("href")).toBe("#main-content");
+    expect(screen.getByRole("link", { name: "Skip to main content" }).getAttribute("href")).toBe(
+      "#main-content",
+    );
   });
 
   it("speaks Spanish", () => {

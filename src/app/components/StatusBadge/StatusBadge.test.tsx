@@ -25,18 +25,21 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(statusBadgeExamples))("StatusBadge example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
+describe.each(Object.entries(statusBadgeExamples))(
+  "StatusBadge example %s",
+  (_name, example: StatusBadgeExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
 
-  it("shows the status text, announced as a status", () => {
-    const { container } = renderExample(example);
-    const badge = container.querySelector(".cp-status-badge");
-    expect(badge?.textContent).toMatch(new RegExp(`^(Status|Estado): ${example.text}$`));
-  });
-});
+    it("shows the status text, announced as a status", () => {
+      const { container } = renderExample(example);
+      const badge = container.querySelector(".cp-status-badge");
+      expect(badge?.textContent).toMatch(new RegExp(`^(Status|Estado): ${example.text}$`));
+    });
+  },
+);
 
 describe("showsStatusBadge", () => {
   it("is false for published, in any case, and for no status", () => {

@@ -14,7 +14,10 @@ export function showsStatusBadge(status: string | null | undefined): boolean {
 
 export function StatusBadge({ status }: StatusBadgeProps) {
   const { t } = useTranslation("components");
-  const key = status.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  const key = status
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
   return (
     <span className="cp-status-badge">
       <span className="usa-sr-only">{t("status.label")} </span>

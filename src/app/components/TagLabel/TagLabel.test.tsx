@@ -25,7 +25,7 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(tagLabelExamples))("TagLabel example %s", (_name, example) => {
+describe.each(Object.entries(tagLabelExamples))("TagLabel example %s", (_name, example: TagLabelExample) => {
   it("renders without accessibility violations", async () => {
     const { container } = renderExample(example);
     expect(await violations(container)).toEqual([]);

@@ -21,13 +21,21 @@ export const textBlockExamples: TextBlockExample[] = [
   {
     name: "today's date",
     locale: "en",
-    props: { text: "Submitted on {today}.", replace: { today: { type: "func", name: "date" } }, context: { now } },
+    props: {
+      text: "Submitted on {today}.",
+      replace: { today: { type: "func", name: "date" } },
+      context: { now },
+    },
     expected: "Submitted on March 5, 2025.",
   },
   {
     name: "today's date, in Spanish",
     locale: "es",
-    props: { text: "Enviada el {today}.", replace: { today: { type: "func", name: "date" } }, context: { now } },
+    props: {
+      text: "Enviada el {today}.",
+      replace: { today: { type: "func", name: "date" } },
+      context: { now },
+    },
     expected: "Enviada el 5 de marzo de 2025.",
   },
   {
@@ -39,7 +47,11 @@ export const textBlockExamples: TextBlockExample[] = [
         parcel: { type: "apiResponse", value_location: "property", property: "parcelNumber" },
         owner: { type: "bound_data", location: "owner.name" },
       },
-      context: { now, apiResponse: { property: { parcelNumber: "1234567" } }, boundData: { owner: { name: "Ana *Ruiz*" } } },
+      context: {
+        now,
+        apiResponse: { property: { parcelNumber: "1234567" } },
+        boundData: { owner: { name: "Ana *Ruiz*" } },
+      },
     },
     expected: "Parcel 1234567 is owned by Ana *Ruiz*.",
   },
@@ -63,6 +75,7 @@ export const textBlockExamples: TextBlockExample[] = [
         boundData: { parcels: ["4901234"] },
       },
     },
-    expected: "Número de solicitud: HX7K2MPQ Solicitante: Lucía, parcela 4901234, fecha 5 de marzo de 2025. Referencia:",
+    expected:
+      "Número de solicitud: HX7K2MPQ Solicitante: Lucía, parcela 4901234, fecha 5 de marzo de 2025. Referencia:",
   },
 ];

@@ -57,7 +57,10 @@ describe("TextBlock", () => {
   });
 
   it("uses today's date in the page's language when no date is given", () => {
-    const { container } = renderIn("es", <TextBlock text="{d}" replace={{ d: { type: "func", name: "date" } }} />);
+    const { container } = renderIn(
+      "es",
+      <TextBlock text="{d}" replace={{ d: { type: "func", name: "date" } }} />,
+    );
     expect(container.textContent).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
   });
 

@@ -28,19 +28,22 @@ async function violations(container: HTMLElement) {
   return result.violations;
 }
 
-describe.each(Object.entries(topicCardExamples))("TopicCard example %s", (_name, example) => {
-  it("renders without accessibility violations", async () => {
-    const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
-  });
+describe.each(Object.entries(topicCardExamples))(
+  "TopicCard example %s",
+  (_name, example: TopicCardExample) => {
+    it("renders without accessibility violations", async () => {
+      const { container } = renderExample(example);
+      expect(await violations(container)).toEqual([]);
+    });
 
-  it("is one heading link to the topic", () => {
-    renderExample(example);
-    const link = screen.getByRole("link", { name: example.props.topic.title });
-    expect(link.getAttribute("href")).toBe(example.props.href);
-    expect(link.closest(`h${example.props.headingLevel ?? 3}`)).not.toBeNull();
-  });
-});
+    it("is one heading link to the topic", () => {
+      renderExample(example);
+      const link = screen.getByRole("link", { name: example.props.topic.title });
+      expect(link.getAttribute("href")).toBe(example.props.href);
+      expect(link.closest(`h${example.props.headingLevel ?? 3}`)).not.toBeNull();
+    });
+  },
+);
 
 describe("TopicCard", () => {
   it("has a decorative image when there is one, and the summary when given", () => {

@@ -1,37 +1,32 @@
+import { type SearchResult, searchResultLink } from "../../../search/results";
 import type { Locale } from "../../i18n";
 import type { TypeaheadProps } from "./Typeahead";
 
-/** The search client's mapped result (SPEC §3), as the typeahead's callers hand it over. */
-export interface ExampleSearchResult {
-  id: string;
-  slug: string;
-  title: string;
-  subtitle?: string;
-  description?: string;
-  externalContentUrl?: string;
-  kind: string;
+/** A mapped search result (SPEC §3), as the search client hands it over. */
+export function result(
+  id: string,
+  slug: string,
+  title: string,
+  kind: string,
+  externalContentUrl: string | null = null,
+): SearchResult {
+  return { id, slug, title, subtitle: null, description: null, externalContentUrl, kind };
 }
 
-const englishResults: ExampleSearchResult[] = [
-  { id: "1", slug: "pay-property-taxes", title: "Pay property taxes", kind: "activity" },
-  { id: "2", slug: "apply-for-a-homestead-deduction", title: "Apply for a homestead deduction", kind: "activity" },
-  { id: "3", slug: "treasurer", title: "Treasurer's Office", kind: "agency" },
-  { id: "4", slug: "property-and-taxes", title: "Property and taxes", kind: "topic" },
-  { id: "5", slug: "property-appeal", title: "Appeal your property assessment", kind: "service" },
-  { id: "6", slug: "tax-sale", title: "Tax sale", kind: "activity" },
-  {
-    id: "7",
-    slug: "state-tax",
-    title: "State income tax",
-    kind: "activity",
-    externalContentUrl: "https://www.in.gov/dor/",
-  },
+const englishResults: SearchResult[] = [
+  result("1", "pay-property-taxes", "Pay property taxes", "activity"),
+  result("2", "apply-for-a-homestead-deduction", "Apply for a homestead deduction", "activity"),
+  result("3", "treasurer", "Treasurer's Office", "agency"),
+  result("4", "property-and-taxes", "Property and taxes", "topic"),
+  result("5", "property-appeal", "Appeal your property assessment", "service"),
+  result("6", "tax-sale", "Tax sale", "activity"),
+  result("7", "state-tax", "State income tax", "activity", "https://www.in.gov/dor/"),
 ];
 
-const spanishResults: ExampleSearchResult[] = [
-  { id: "1", slug: "pay-property-taxes", title: "Pagar el impuesto a la propiedad", kind: "activity" },
-  { id: "3", slug: "treasurer", title: "Oficina del Tesorero", kind: "agency" },
-  { id: "4", slug: "property-and-taxes", title: "Propiedad e impuestos", kind: "topic" },
+const spanishResults: SearchResult[] = [
+  result("1", "pay-property-taxes", "Pagar el impuesto a la propiedad", "activity"),
+  result("3", "treasurer", "Oficina del Tesorero", "agency"),
+  result("4", "property-and-taxes", "Propiedad e impuestos", "topic"),
 ];
 
 /** A stand-in for the search client: answers from a list, after a tick, as a network call would. */
@@ -40,7 +35,9 @@ export function searchIn<T extends { title?: string }>(items: readonly T[]) {
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         const words = term.toLowerCase().split(/\s+/);
-        resolve(items.filter((item) => words.some((word) => JSON.stringify(item).toLowerCase().includes(word))));
+        resolve(
+          items.filter((item) => words.some((word) => JSON.stringify(item).toLowerCase().includes(word))),
+        );
       }, 10);
       signal.addEventListener("abort", () => {
         clearTimeout(timer);
@@ -48,8 +45,6 @@ export function searchIn<T extends { title?: string }>(items: readonly T[]) {
       });
     });
 }
-
-export const resultHref = (result: ExampleSearchResult) => result.externalContentUrl ?? `/${result.kind}/${result.slug}`;
 
 /** Address-lookup style items: some carry a title, value or result field, others only other fields. */
 export interface ExampleLookupItem {
@@ -71,69 +66,82 @@ const lookupItems: ExampleLookupItem[] = [
 export interface TypeaheadExample {
   name: string;
   locale: Locale;
-  props: TypeaheadProps<ExampleSearchResult> | TypeaheadProps<ExampleLookupItem>;
+  props: TypeaheadProps<object>;
   /** Typed into the input to open the menu; none leaves it idle. */
   type?: string;
+}
+
+/**
+ * Checks an example's props against its own item type, then lets examples of different item
+ * types share one list (the component never mixes them).
+ */
+function props<T extends object>(typed: TypeaheadProps<T>): TypeaheadProps<object> {
+  return typed as unknown as TypeaheadProps<object>;
 }
 
 export const typeaheadExamples: TypeaheadExample[] = [
   {
     name: "idle search box",
     locale: "en",
-    props: { search: searchIn(englishResults), itemHref: resultHref, kind: "search" },
+    props: props({ search: searchIn(englishResults), itemHref: searchResultLink, kind: "search" }),
   },
   {
     name: "search results with a 'See all results' item",
     locale: "en",
-    props: {
+    props: props({
       search: searchIn(englishResults),
-      itemHref: resultHref,
+      itemHref: searchResultLink,
       kind: "search",
       lastItem: true,
       placeholder: "What are you looking for?",
-    },
+    }),
     type: "tax",
   },
   {
     name: "Spanish search results",
     locale: "es",
-    props: {
+    props: props({
       search: searchIn(spanishResults),
-      itemHref: resultHref,
+      itemHref: searchResultLink,
       kind: "search",
       lastItem: true,
       placeholder: "¿Qué está buscando?",
-    },
+    }),
     type: "impuesto",
   },
   {
     name: "default items by title, value, result or all fields",
     locale: "en",
-    props: { search: searchIn(lookupItems), itemHref: (item) => item.href, ariaLabel: "Street address" },
+    props: props<ExampleLookupItem>({
+      search: searchIn(lookupItems),
+      itemHref: (item) => item.href,
+      ariaLabel: "Street address",
+    }),
     type: "market",
   },
   {
     name: "no results, in Spanish",
     locale: "es",
-    props: { search: searchIn(spanishResults), itemHref: resultHref, kind: "search" },
+    props: props({ search: searchIn(spanishResults), itemHref: searchResultLink, kind: "search" }),
     type: "xyzzy",
   },
   {
     name: "search that fails",
     locale: "en",
-    props: {
-      search: () => Promise.reject(Object.assign(new Error("Request failed"), { statusText: "Service Unavailable" })),
-      itemHref: resultHref,
+    props: props<SearchResult>({
+      search: () =>
+        Promise.reject(Object.assign(new Error("Request failed"), { statusText: "Service Unavailable" })),
+      itemHref: searchResultLink,
       kind: "search",
-    },
+    }),
     type: "trash",
   },
   {
     name: "kitchen sink: own last item, no close button, 3 results from 2 characters",
     locale: "es",
-    props: {
+    props: props({
       search: searchIn(englishResults),
-      itemHref: resultHref,
+      itemHref: searchResultLink,
       kind: "search",
       closeButton: false,
       limit: 3,
@@ -142,8 +150,11 @@ export const typeaheadExamples: TypeaheadExample[] = [
       ariaLabel: "Buscar servicios",
       placeholder: "¿Qué está buscando?",
       defaultValue: "",
-      lastItem: (term) => ({ label: `Buscar "${term}" en todos los servicios`, href: `/search?term=${term}&limit=50` }),
-    },
+      lastItem: (term) => ({
+        label: `Buscar "${term}" en todos los servicios`,
+        href: `/search?term=${term}&limit=50`,
+      }),
+    }),
     type: "ta",
   },
 ];

@@ -5,9 +5,10 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type SearchResult, searchResultLink } from "../../../search/results";
 import { createI18n, type Locale } from "../../i18n";
 import { Typeahead, type TypeaheadProps } from "./Typeahead";
-import { type ExampleSearchResult, resultHref, searchIn, typeaheadExamples } from "./Typeahead.examples";
+import { result, searchIn, typeaheadExamples } from "./Typeahead.examples";
 
 function renderIn(locale: Locale, ui: ReactNode) {
   return render(<I18nextProvider i18n={createI18n(locale)}>{ui}</I18nextProvider>);
@@ -33,19 +34,16 @@ async function typeInto(input: HTMLElement, text: string, wait = 500 + 20) {
   await elapse(wait);
 }
 
-const results: ExampleSearchResult[] = Array.from({ length: 8 }, (_, i) => ({
-  id: String(i + 1),
-  slug: `item-${i + 1}`,
-  title: `Tax item ${i + 1}`,
-  kind: i % 2 ? "agency" : "activity",
-}));
+const results: SearchResult[] = Array.from({ length: 8 }, (_, i) =>
+  result(String(i + 1), `item-${i + 1}`, `Tax item ${i + 1}`, i % 2 ? "agency" : "activity"),
+);
 
-function setup(props: Partial<TypeaheadProps<ExampleSearchResult>> = {}, locale: Locale = "en") {
+function setup(props: Partial<TypeaheadProps<SearchResult>> = {}, locale: Locale = "en") {
   const navigate = vi.fn();
   const search = vi.fn(searchIn(results));
   renderIn(
     locale,
-    <Typeahead search={search} itemHref={resultHref} kind="search" navigate={navigate} {...props} />,
+    <Typeahead search={search} itemHref={searchResultLink} kind="search" navigate={navigate} {...props} />,
   );
   return { navigate, search, input: screen.getByRole("combobox") };
 }
@@ -60,7 +58,7 @@ afterEach(() => {
 describe.each(typeaheadExamples)("Typeahead example: $name", ({ locale, props, type }) => {
   it("has no axe violations, idle and after typing", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const { container } = renderIn(locale, <Typeahead {...(props as TypeaheadProps<object>)} />);
+    const { container } = renderIn(locale, <Typeahead {...props} />);
     vi.useRealTimers();
     expect(await axeViolations(container)).toEqual([]);
     if (type === undefined) return;
@@ -78,7 +76,11 @@ describe("Typeahead without JavaScript", () => {
   it("is a plain search input named term in the server's HTML", () => {
     const html = renderToString(
       <I18nextProvider i18n={createI18n("en")}>
-        <Typeahead search={searchIn(results)} itemHref={resultHref} placeholder="What are you looking for?" />
+        <Typeahead
+          search={searchIn(results)}
+          itemHref={searchResultLink}
+          placeholder="What are you looking for?"
+        />
       </I18nextProvider>,
     );
     expect(html).toMatch(/<input[^>]*type="search"[^>]*name="term"/);
@@ -113,7 +115,7 @@ describe("Typeahead searching", () => {
     const signals: AbortSignal[] = [];
     const search = vi.fn((_term: string, signal: AbortSignal) => {
       signals.push(signal);
-      return new Promise<ExampleSearchResult[]>(() => {});
+      return new Promise<SearchResult[]>(() => {});
     });
     const { input } = setup({ search });
     await typeInto(input, "tax");
@@ -148,7 +150,7 @@ describe("Typeahead searching", () => {
 
   it("shows default items by title, value or result, else every field as 'name: value'", async () => {
     const example = typeaheadExamples.find((e) => e.name.startsWith("default items"))!;
-    renderIn("en", <Typeahead {...(example.props as TypeaheadProps<object>)} />);
+    renderIn("en", <Typeahead {...example.props} />);
     await typeInto(screen.getByRole("combobox"), "market");
     expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
       "200 E. Market Street",
@@ -306,7 +308,8 @@ describe("Typeahead closing and choosing by pointer", () => {
 describe("Typeahead failure", () => {
   it("logs, hides results and shows the error alert with the status text as title", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const failing = vi.fn()
+    const failing = vi
+      .fn()
       .mockImplementationOnce(searchIn(results))
       .mockRejectedValueOnce({ status: 503, statusText: "Service Unavailable" });
     const { input } = setup({ search: failing });
@@ -337,7 +340,10 @@ describe("Typeahead failure", () => {
 
   it("clears the error when the alert is closed, and on the next good answer", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const search = vi.fn().mockRejectedValueOnce({ statusText: "Bad Gateway" }).mockImplementation(searchIn(results));
+    const search = vi
+      .fn()
+      .mockRejectedValueOnce({ statusText: "Bad Gateway" })
+      .mockImplementation(searchIn(results));
     const { input } = setup({ search });
     await typeInto(input, "tax");
     fireEvent.click(screen.getByRole("button", { name: "Close" }));

@@ -10,16 +10,20 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+// Only the spec's constants: how to search is the caller's (SPEC §7.3), never the search client.
+import {
+  SEARCH_PAGE_PATH,
+  TYPEAHEAD_DEBOUNCE_MS,
+  TYPEAHEAD_LIMIT,
+  TYPEAHEAD_MIN_CHARS,
+} from "../../../search/constants";
 import { Alert } from "../Alert/Alert";
 import { useKindLabel } from "../SearchResultEntry/useKindLabel";
 import { itemLabel } from "./itemLabel";
 import { initialTypeaheadState, isAbortError, statusTextOf, typeaheadReducer } from "./typeaheadReducer";
 import "./Typeahead.css";
 
-/** SPEC §9 defaults. */
-export const TYPEAHEAD_MIN_CHARS = 3;
-export const TYPEAHEAD_DEBOUNCE_MS = 500;
-export const TYPEAHEAD_LIMIT = 6;
+/** SPEC §9: Enter, also where only the legacy key code is reported. */
 export const ENTER_KEY_CODE = 13;
 
 export type TypeaheadKind = "default" | "search";
@@ -62,6 +66,18 @@ interface Option {
   isLast?: boolean;
 }
 
+/** The debounce timer and the query in flight, both dropped when newer typing supersedes them. */
+interface Pending {
+  timer?: ReturnType<typeof setTimeout>;
+  controller?: AbortController;
+}
+
+function cancel(pending: Pending) {
+  clearTimeout(pending.timer);
+  pending.controller?.abort();
+  pending.controller = undefined;
+}
+
 function readText(item: object, field: string): string | undefined {
   const value = (item as Record<string, unknown>)[field];
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
@@ -81,7 +97,7 @@ export function Typeahead<T extends object>({
   limit = TYPEAHEAD_LIMIT,
   closeButton = true,
   lastItem = false,
-  searchPath = "/search",
+  searchPath = SEARCH_PAGE_PATH,
   navigate = (href) => window.location.assign(href),
   inputClassName = "usa-input",
 }: TypeaheadProps<T>) {
@@ -98,18 +114,13 @@ export function Typeahead<T extends object>({
   // The server sends a plain search input; it becomes a combobox only where the script runs.
   const [enhanced, setEnhanced] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const inflight = useRef<AbortController>(undefined);
-
-  function cancelPending() {
-    clearTimeout(timer.current);
-    inflight.current?.abort();
-    inflight.current = undefined;
-  }
+  const pending = useRef<Pending>({});
+  const cancelPending = () => cancel(pending.current);
 
   useEffect(() => {
     setEnhanced(true);
-    return cancelPending;
+    const onUnmount = pending.current;
+    return () => cancel(onUnmount);
   }, []);
 
   const open = state.status === "open";
@@ -127,7 +138,7 @@ export function Typeahead<T extends object>({
 
   function run(term: string) {
     const controller = new AbortController();
-    inflight.current = controller;
+    pending.current.controller = controller;
     search(term, controller.signal).then(
       (results) => {
         if (!controller.signal.aborted) dispatch({ type: "received", term, results, limit });
@@ -149,7 +160,7 @@ export function Typeahead<T extends object>({
       dispatch({ type: "reset" });
       return;
     }
-    timer.current = setTimeout(() => run(term), debounceMs);
+    pending.current.timer = setTimeout(() => run(term), debounceMs);
   }
 
   function close() {
@@ -211,6 +222,7 @@ export function Typeahead<T extends object>({
     : "";
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: listens for focus leaving the whole widget, not an interaction.
     <div className="cp-typeahead" ref={rootRef} onBlur={focusLeft}>
       <input
         className={inputClassName}
@@ -257,24 +269,34 @@ export function Typeahead<T extends object>({
             </button>
           )}
         </div>
-        {open && state.results.length === 0 && <p className="cp-typeahead__empty">{t("typeahead.noResults")}</p>}
-        <ul className="cp-typeahead__list" role="listbox" id={listboxId} aria-labelledby={headingId} hidden={!options.length}>
+        {open && state.results.length === 0 && (
+          <p className="cp-typeahead__empty">{t("typeahead.noResults")}</p>
+        )}
+        <div
+          className="cp-typeahead__list"
+          role="listbox"
+          id={listboxId}
+          aria-labelledby={headingId}
+          hidden={!options.length}
+        >
           {options.map((option, index) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: keys reach the options through the input (aria-activedescendant).
-            <li
+            // biome-ignore lint/a11y: combobox pattern: keys reach the options through the input (aria-activedescendant).
+            <div
               key={option.id}
               id={option.id}
               role="option"
               aria-selected={index === state.activeIndex}
-              className={option.isLast ? "cp-typeahead__option cp-typeahead__option--last" : "cp-typeahead__option"}
+              className={
+                option.isLast ? "cp-typeahead__option cp-typeahead__option--last" : "cp-typeahead__option"
+              }
               // Keeps focus in the input, where the combobox pattern wants it.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => navigate(option.href)}
             >
               {option.content}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       {state.error && (
         <Alert

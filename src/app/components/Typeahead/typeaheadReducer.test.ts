@@ -11,11 +11,23 @@ import {
 type Item = { title: string };
 const items: Item[] = [{ title: "a" }, { title: "b" }, { title: "c" }];
 const idle = initialTypeaheadState<Item>();
-const open: TypeaheadState<Item> = typeaheadReducer(idle, { type: "received", term: "abc", results: items, limit: 6 });
+const open: TypeaheadState<Item> = typeaheadReducer(idle, {
+  type: "received",
+  term: "abc",
+  results: items,
+  limit: 6,
+});
 
 describe("typeaheadReducer", () => {
   it("starts idle, with nothing shown and no error", () => {
-    expect(idle).toEqual({ status: "idle", term: "", results: [], activeIndex: -1, error: false, statusText: "" });
+    expect(idle).toEqual({
+      status: "idle",
+      term: "",
+      results: [],
+      activeIndex: -1,
+      error: false,
+      statusText: "",
+    });
   });
 
   it("opens when a query returns, keeping at most the limit", () => {
@@ -24,7 +36,9 @@ describe("typeaheadReducer", () => {
   });
 
   it("opens on an empty answer too, so 'No results' can be said", () => {
-    expect(typeaheadReducer(idle, { type: "received", term: "x", results: [], limit: 6 }).status).toBe("open");
+    expect(typeaheadReducer(idle, { type: "received", term: "x", results: [], limit: 6 }).status).toBe(
+      "open",
+    );
   });
 
   it("closes, forgetting the highlighted option", () => {
@@ -37,7 +51,8 @@ describe("typeaheadReducer", () => {
   });
 
   it("moves down and up, wrapping at both ends", () => {
-    const step = (state: TypeaheadState<Item>, by: 1 | -1) => typeaheadReducer(state, { type: "move", by, optionCount: 4 });
+    const step = (state: TypeaheadState<Item>, by: 1 | -1) =>
+      typeaheadReducer(state, { type: "move", by, optionCount: 4 });
     const first = step(open, 1);
     expect(first.activeIndex).toBe(0);
     expect(step(step(step(step(first, 1), 1), 1), 1).activeIndex).toBe(0);
@@ -62,17 +77,27 @@ describe("typeaheadReducer", () => {
 
   it("on failure sets the error flag and status text and hides the results", () => {
     const failed = typeaheadReducer(open, { type: "failed", statusText: "Service Unavailable" });
-    expect(failed).toMatchObject({ status: "closed", results: [], error: true, statusText: "Service Unavailable" });
+    expect(failed).toMatchObject({
+      status: "closed",
+      results: [],
+      error: true,
+      statusText: "Service Unavailable",
+    });
   });
 
   it("clears the error when dismissed or when a query succeeds", () => {
     const failed = typeaheadReducer(open, { type: "failed", statusText: "Bad Gateway" });
-    expect(typeaheadReducer(failed, { type: "dismissError" })).toMatchObject({ error: false, statusText: "" });
-    expect(typeaheadReducer(failed, { type: "received", term: "x", results: items, limit: 6 })).toMatchObject({
+    expect(typeaheadReducer(failed, { type: "dismissError" })).toMatchObject({
       error: false,
       statusText: "",
-      status: "open",
     });
+    expect(typeaheadReducer(failed, { type: "received", term: "x", results: items, limit: 6 })).toMatchObject(
+      {
+        error: false,
+        statusText: "",
+        status: "open",
+      },
+    );
   });
 
   it("resets to idle under the minimum length, keeping an error on screen until dismissed", () => {

@@ -45,7 +45,14 @@ export function typeaheadReducer<T>(state: TypeaheadState<T>, action: TypeaheadA
         statusText: "",
       };
     case "failed":
-      return { ...state, status: "closed", results: [], activeIndex: -1, error: true, statusText: action.statusText };
+      return {
+        ...state,
+        status: "closed",
+        results: [],
+        activeIndex: -1,
+        error: true,
+        statusText: action.statusText,
+      };
     case "close":
       return state.status === "open" ? { ...state, status: "closed", activeIndex: -1 } : state;
     case "move": {

@@ -1,0 +1,133 @@
+import Form from "@rjsf/core";
+import type { IChangeEvent } from "@rjsf/core";
+import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
+import type { FieldError, Locale } from "../validation/messages";
+import { cityTemplates, cityWidgets } from "./city-theme";
+import type { ScreenFormContext } from "./context";
+import { ErrorSummary } from "./ErrorSummary";
+import { toErrorSchema } from "./error-schema";
+import { ID_PREFIX, ID_SEPARATOR } from "./field-names";
+import type { Answers } from "./form-data";
+import { screenValidator } from "./schema-matcher";
+import { formsText, rjsfTranslator } from "./strings";
+import { summaryItems } from "./summary-items";
+
+/** The button a resident pressed, when it has a name ("Save and come back later"). */
+export interface Submitter {
+  name: string;
+  value: string;
+}
+
+export interface ScreenFormProps {
+  /** The screen's JSON Schema, catalogue keywords and annotations included. */
+  schema: object;
+  uiSchema?: UiSchema;
+  formData?: Answers;
+  /** Problems to show: the server's after a POST, or none. Shown exactly like the browser's own. */
+  errors?: readonly FieldError[];
+  locale: Locale;
+  /** Where the form posts without JavaScript. */
+  action: string;
+  method?: "post";
+  /** The screen's buttons; the first one is what Enter presses. Defaults to one "Continue". */
+  children?: ReactNode;
+  /**
+   * With JavaScript: called with the answers instead of posting. Without it (or before hydration)
+   * the form posts to `action` and the server reads the body with formDataToAnswers.
+   */
+  onSubmit?: (answers: Answers, submitter: Submitter | null) => void;
+  /** With JavaScript: the catalogue's check run before onSubmit; errors stop the submit and show. */
+  validate?: (answers: Answers, submitter: Submitter | null) => readonly FieldError[];
+  onChange?: (answers: Answers) => void;
+  id?: string;
+}
+
+function submitterOf(event: FormEvent<HTMLFormElement>): Submitter | null {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  if (!(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) || !submitter.name) {
+    return null;
+  }
+  return { name: submitter.name, value: submitter.value };
+}
+
+/** Never answer for the resident: no first option picked, no "false" for an unanswered yes/no. */
+const DEFAULTS = { constAsDefaults: "never", requiredBooleanDefault: "skip" } as const;
+
+const hasRepeatedGroup = (schema: unknown): boolean => JSON.stringify(schema).includes('"type":"array"');
+
+/**
+ * One workflow screen: a real <form method="post"> (so it works without JavaScript) whose fields
+ * RJSF renders with the city theme, an error summary on top that takes focus, and the same
+ * messages inline. Key it by screen so a new screen starts from its own answers.
+ */
+export function ScreenForm(props: ScreenFormProps) {
+  const { schema, uiSchema, locale, action, method = "post", children, onSubmit, validate, id } = props;
+  const [answers, setAnswers] = useState<Answers>(props.formData ?? {});
+  const [clientErrors, setClientErrors] = useState<readonly FieldError[] | null>(null);
+  useEffect(() => setClientErrors(null), [props.errors]);
+  const errors = clientErrors ?? props.errors ?? [];
+  const extraErrors = useMemo(() => (errors.length ? toErrorSchema(errors) : undefined), [errors]);
+  const items = useMemo(() => summaryItems(errors, schema, uiSchema), [errors, schema, uiSchema]);
+  const formContext: ScreenFormContext = useMemo(() => ({ locale }), [locale]);
+  const translateString = useMemo(() => rjsfTranslator(locale), [locale]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onSubmit) return;
+    event.preventDefault();
+    const submitter = submitterOf(event);
+    const found = validate?.(answers, submitter) ?? [];
+    setClientErrors(found);
+    if (found.length === 0) onSubmit(answers, submitter);
+  };
+  const handleChange = (event: IChangeEvent<Answers>) => {
+    const next = event.formData ?? {};
+    setAnswers(next);
+    props.onChange?.(next);
+  };
+
+  return (
+    <form
+      id={id}
+      className="usa-form usa-form--large cedarport-screen-form"
+      method={method}
+      action={action}
+      noValidate
+      onSubmit={handleSubmit}
+    >
+      {/* Enter in a field presses the first submit button; keep that "continue", not "Remove". */}
+      {hasRepeatedGroup(schema) && (
+        <button type="submit" className="usa-sr-only" tabIndex={-1} aria-hidden="true">
+          {formsText(locale, "continue")}
+        </button>
+      )}
+      <ErrorSummary items={items} locale={locale} />
+      <Form<Answers, RJSFSchema, ScreenFormContext>
+        tagName="div"
+        className="cedarport-screen-fields"
+        schema={schema as RJSFSchema}
+        uiSchema={uiSchema}
+        formData={answers}
+        validator={screenValidator}
+        templates={cityTemplates}
+        widgets={cityWidgets}
+        formContext={formContext}
+        translateString={translateString}
+        idPrefix={ID_PREFIX}
+        idSeparator={ID_SEPARATOR}
+        extraErrors={extraErrors}
+        showErrorList={false}
+        experimental_defaultFormStateBehavior={DEFAULTS}
+        noValidate
+        noHtml5Validate={false}
+        onChange={handleChange}
+      >
+        {children ?? (
+          <button type="submit" className="usa-button">
+            {formsText(locale, "continue")}
+          </button>
+        )}
+      </Form>
+    </form>
+  );
+}

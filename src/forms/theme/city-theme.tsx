@@ -1,0 +1,81 @@
+/**
+ * The RJSF theme: USWDS markup for every template and widget. Widgets are also registered under
+ * the catalogue's format names, so `"format": "us-date"` alone gives the date widget; a uiSchema
+ * can name any of them with "ui:widget" (e.g. "masked", "currency", "radio", "checkboxes").
+ */
+import type { RegistryWidgetsType, TemplatesType } from "@rjsf/utils";
+import { ArrayFieldItemTemplate, ArrayFieldTemplate } from "./templates/ArrayFieldTemplate";
+import { BaseInputTemplate } from "./templates/BaseInputTemplate";
+import { FieldTemplate } from "./templates/FieldTemplate";
+import {
+  ButtonTemplates,
+  DescriptionFieldTemplate,
+  ErrorListTemplate,
+  TitleFieldTemplate,
+} from "./templates/misc-templates";
+import { ObjectFieldTemplate } from "./templates/ObjectFieldTemplate";
+import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from "./widgets/choice-widgets";
+import {
+  CardCvvWidget,
+  CardExpiryWidget,
+  CardNumberWidget,
+  CurrencyWidget,
+  DateWidget,
+  DigitsWidget,
+  EmailWidget,
+  HiddenWidget,
+  MaskedWidget,
+  PhoneWidget,
+  TextareaWidget,
+  TextWidget,
+  ZipWidget,
+} from "./widgets/text-widgets";
+
+export const cityTemplates: Partial<Omit<TemplatesType, "ButtonTemplates">> & {
+  ButtonTemplates: Partial<TemplatesType["ButtonTemplates"]>;
+} = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldTitleTemplate: ({ title }) => (title ? <legend className="usa-legend">{title}</legend> : null),
+  ArrayFieldDescriptionTemplate: ({ description }) =>
+    description ? <div className="usa-hint">{description}</div> : null,
+  BaseInputTemplate,
+  ErrorListTemplate,
+  TitleFieldTemplate,
+  DescriptionFieldTemplate,
+  ButtonTemplates,
+};
+
+export const cityWidgets: RegistryWidgetsType = {
+  // RJSF's names, used by its defaults and "ui:widget" aliases.
+  TextWidget,
+  EmailWidget,
+  TextareaWidget,
+  SelectWidget,
+  RadioWidget,
+  CheckboxWidget,
+  CheckboxesWidget,
+  HiddenWidget,
+  UpDownWidget: TextWidget,
+  DateWidget,
+  PasswordWidget: MaskedWidget,
+  // The catalogue's formats and the theme's own widgets.
+  "us-date": DateWidget,
+  email: EmailWidget,
+  phone: PhoneWidget,
+  "us-phone": PhoneWidget,
+  zip: ZipWidget,
+  "us-zip": ZipWidget,
+  currency: CurrencyWidget,
+  cents: CurrencyWidget,
+  "card-number": CardNumberWidget,
+  "card-expiry": CardExpiryWidget,
+  "card-cvv": CardCvvWidget,
+  "routing-number": DigitsWidget,
+  "last-five-digits": DigitsWidget,
+  masked: MaskedWidget,
+};
+
+export const cityTheme = { templates: cityTemplates, widgets: cityWidgets };

@@ -1,0 +1,226 @@
+// @vitest-environment jsdom
+import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+import { cleanup, render } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { validateAnswers } from "../validation/index";
+import { kitchenSink } from "./examples";
+import { type Answers, applyArrayAction, formDataToAnswers, parseArrayAction } from "./form-data";
+import { matchesSchema } from "./schema-matcher";
+import { ScreenForm } from "./ScreenForm";
+
+afterEach(() => cleanup());
+
+const NOW = new Date("2026-03-15T17:00:00Z");
+
+/** What the browser would post: the form's successful controls, urlencoded. */
+function postedBody(container: HTMLElement): URLSearchParams {
+  const form = container.querySelector("form") as HTMLFormElement;
+  const body = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) body.append(name, String(value));
+  return body;
+}
+
+/** Renders on the server, as a resident without JavaScript receives it, then reads the form. */
+function serverRendered(schema: object, uiSchema: UiSchema, answers: Answers): URLSearchParams {
+  const html = renderToString(
+    <ScreenForm schema={schema} uiSchema={uiSchema} formData={answers} locale="en" action="/x" />,
+  );
+  const host = document.createElement("div");
+  host.innerHTML = html;
+  return postedBody(host);
+}
+
+const complete: Answers = {
+  applicant: {
+    firstName: "Ana",
+    middleName: "N/A",
+    lastName: "García",
+    dateOfBirth: "03/25/1958",
+    email: "ana@cedarport.gov",
+    phone: "(317) 555-0100",
+    address1: "100 Main St",
+    city: "Cedarport",
+    state: "IN",
+    zip: "46204",
+    lastFive: "01234",
+  },
+  parcelNumber: "49-10-14-111-222.000-500",
+  mobileHome: false,
+  delivery: "mail",
+  county: "Harbor",
+  services: ["Homestead", "Over 65"],
+  amount: 123450,
+  cardNumber: "4111 1111 1111 1111",
+  expiry: "04/28",
+  cvv: "123",
+  accountNumber: "000123456",
+  notes: "Second line\nhere",
+  properties: [{ address: "1 Oak St", share: 50 }, { address: "2 Elm St", share: 12.5 }],
+  agree: true,
+};
+
+describe("formDataToAnswers round trip", () => {
+  const { schema, uiSchema } = kitchenSink("en");
+
+  it("reads back every answer the theme rendered, typed (server render, no JavaScript)", () => {
+    const body = serverRendered(schema, uiSchema, complete);
+    expect(body.get("root_applicant_email")).toBe("ana@cedarport.gov");
+    expect(body.get("root_amount")).toBe("1,234.50");
+    expect(body.get("root_properties__count")).toBe("2");
+    expect(formDataToAnswers(schema, body)).toEqual(complete);
+    expect(validateAnswers(schema, formDataToAnswers(schema, body), { locale: "en", now: NOW })).toEqual([]);
+  });
+
+  it("reads back what the browser shows after hydration too", () => {
+    const { container } = render(
+      <ScreenForm schema={schema} uiSchema={uiSchema} formData={complete} locale="en" action="/x" />,
+    );
+    expect(formDataToAnswers(schema, postedBody(container))).toEqual(complete);
+  });
+
+  it("leaves blanks out, unticked boxes false, empty lists empty", () => {
+    const sparse: Answers = { mobileHome: true, properties: [{}] };
+    const answers = formDataToAnswers(schema, serverRendered(schema, uiSchema, sparse));
+    expect(answers).toEqual({ applicant: {}, mobileHome: true, services: [], agree: false, properties: [{}] });
+    const paths = validateAnswers(schema, answers, { locale: "en", now: NOW }).map((e) => e.path);
+    expect(paths).toContain("/applicant/firstName");
+    expect(paths).toContain("/delivery");
+    expect(paths).toContain("/properties/0/address");
+    expect(paths).toContain("/agree");
+  });
+});
+
+describe("formDataToAnswers", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      name: { type: "string" },
+      count: { type: "integer" },
+      ratio: { type: "number" },
+      amount: { type: "integer", format: "cents" },
+      yes: { type: "boolean" },
+      level: { type: "integer", enum: [1, 2, 3] },
+      choice: { oneOf: [{ const: true, title: "Yes" }, { const: false, title: "No" }] },
+      tags: { type: "array", items: { type: "string" } },
+      picks: { type: "array", uniqueItems: true, items: { type: "integer", enum: [10, 20] } },
+      group: { type: "array", maxItems: 2, items: { type: "object", properties: { a: { type: "string" } } } },
+      conditional: { type: "string" },
+    },
+    if: { properties: { yes: { const: true } } },
+    then: { properties: { extra: { type: "string" } } },
+  };
+  const parse = (pairs: [string, string][]) => formDataToAnswers(schema, new URLSearchParams(pairs));
+
+  it("types numbers, money, booleans and choices", () => {
+    expect(
+      parse([
+        ["root_name", "  Ana  "],
+        ["root_conditional", "one\r\ntwo"],
+        ["root_count", "12"],
+        ["root_ratio", "-0.5"],
+        ["root_amount", "$1,000.5"],
+        ["root_yes", "false"],
+        ["root_yes", "true"],
+        ["root_level", "2"],
+        ["root_choice", "false"],
+        ["root_picks", ""],
+        ["root_picks", "20"],
+        ["root_extra", "from a condition"],
+      ]),
+    ).toEqual({
+      name: "Ana",
+      conditional: "one\ntwo",
+      count: 12,
+      ratio: -0.5,
+      amount: 100050,
+      yes: true,
+      level: 2,
+      choice: false,
+      picks: [20],
+      extra: "from a condition",
+    });
+  });
+
+  it("keeps what does not parse as typed, for validation to report", () => {
+    expect(
+      parse([
+        ["root_count", "1,000"],
+        ["root_amount", "12.345"],
+        ["root_yes", "maybe"],
+        ["root_level", "9"],
+      ]),
+    ).toEqual({ count: "1,000", amount: "12.345", yes: "maybe", level: "9" });
+  });
+
+  it("reads repeated groups by their count, capped by maxItems", () => {
+    expect(parse([["root_tags_0", "a"], ["root_tags_2", "c"]])).toEqual({ tags: ["a", "c"] });
+    expect(parse([["root_group__count", "1"]])).toEqual({ group: [{}] });
+    expect(parse([["root_group__count", "1000000"], ["root_group_7_a", "x"]])).toEqual({ group: [{}, {}] });
+    expect(parse([])).toEqual({});
+  });
+});
+
+describe("array actions (Add another / Remove without JavaScript)", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      items: { type: "array", maxItems: 2, items: { type: "object", properties: { a: { type: "string" } } } },
+      names: { type: "array", items: { type: "string" } },
+    },
+  };
+
+  it("reads the pressed button", () => {
+    expect(parseArrayAction(new URLSearchParams("_action=add:/items"))).toEqual({ type: "add", path: "/items" });
+    expect(parseArrayAction(new URLSearchParams("_action=remove:/items/1"))).toEqual({
+      type: "remove",
+      path: "/items",
+      index: 1,
+    });
+    expect(parseArrayAction(new URLSearchParams("_action=continue"))).toBeNull();
+    expect(parseArrayAction(new URLSearchParams(""))).toBeNull();
+  });
+
+  it("adds an empty item up to maxItems and removes the chosen one", () => {
+    const one = { items: [{ a: "x" }] };
+    const two = applyArrayAction(schema, one, { type: "add", path: "/items" });
+    expect(two).toEqual({ items: [{ a: "x" }, {}] });
+    expect(applyArrayAction(schema, two, { type: "add", path: "/items" })).toBe(two);
+    expect(applyArrayAction(schema, two, { type: "remove", path: "/items", index: 0 })).toEqual({ items: [{}] });
+    expect(applyArrayAction(schema, {}, { type: "add", path: "/names" })).toEqual({ names: [null] });
+    expect(applyArrayAction(schema, one, { type: "add", path: "/nowhere" })).toBe(one);
+    expect(applyArrayAction(schema, one, { type: "remove", path: "/items", index: 5 })).toBe(one);
+  });
+});
+
+describe("matchesSchema (RJSF's conditions, without Ajv)", () => {
+  it("checks the keywords conditions use", () => {
+    const root = { definitions: { yes: { const: true } } };
+    expect(matchesSchema({ properties: { a: { $ref: "#/definitions/yes" } } }, { a: true }, root)).toBe(true);
+    expect(matchesSchema({ properties: { a: { $ref: "#/definitions/yes" } } }, { a: false }, root)).toBe(false);
+    expect(matchesSchema({ required: ["a"] }, {}, root)).toBe(false);
+    expect(matchesSchema({ type: "number" }, 3, root)).toBe(true);
+    expect(matchesSchema({ type: "integer" }, 3.5, root)).toBe(false);
+    expect(matchesSchema({ enum: ["x", "y"] }, "y", root)).toBe(true);
+    expect(matchesSchema({ oneOf: [{ minimum: 1 }, { maximum: 5 }] }, 3, root)).toBe(false);
+    expect(matchesSchema({ anyOf: [{ minLength: 3 }, { pattern: "^a" }] }, "ab", root)).toBe(true);
+    expect(matchesSchema({ not: { const: 1 } }, 1, root)).toBe(false);
+    expect(matchesSchema({ if: { const: 1 }, then: { const: 2 } }, 1, root)).toBe(false);
+    expect(matchesSchema({ items: { type: "string" }, minItems: 1 }, ["a"], root)).toBe(true);
+    expect(matchesSchema({ unknownKeyword: 1 }, "anything", root)).toBe(true);
+  });
+
+  it("lets RJSF show the fields a condition adds", () => {
+    const schema: RJSFSchema = {
+      type: "object",
+      properties: { owner: { type: "boolean", title: "Are you the owner?" } },
+      if: { properties: { owner: { const: false } }, required: ["owner"] },
+      then: { properties: { representative: { type: "string", title: "Representative's name" } } },
+    };
+    const yes = render(<ScreenForm schema={schema} formData={{ owner: true }} locale="en" action="/x" />);
+    expect(yes.container.querySelector("#root_representative")).toBeNull();
+    cleanup();
+    const no = render(<ScreenForm schema={schema} formData={{ owner: false }} locale="en" action="/x" />);
+    expect(no.container.querySelector("#root_representative")).not.toBeNull();
+  });
+});

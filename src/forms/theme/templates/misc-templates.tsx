@@ -1,0 +1,69 @@
+import {
+  type DescriptionFieldProps,
+  type ErrorListProps,
+  type IconButtonProps,
+  type SubmitButtonProps,
+  type TitleFieldProps,
+  TranslatableString,
+} from "@rjsf/utils";
+import type { FieldError } from "../../validation/messages";
+import { localeOf } from "../context";
+import { pointerOf } from "../field-names";
+import { ErrorSummary } from "../ErrorSummary";
+import { formsText } from "../strings";
+import { summaryItems } from "../summary-items";
+
+/** RJSF's own error list (when the theme is used with RJSF validation) as the same USWDS summary. */
+export function ErrorListTemplate({ errors, schema, uiSchema, registry }: ErrorListProps) {
+  const fieldErrors: FieldError[] = errors.map((error) => ({
+    path: pointerOf((error.property ?? "").split(".").filter(Boolean)),
+    message: error.message ?? error.stack,
+    keyword: error.name ?? "",
+  }));
+  return <ErrorSummary items={summaryItems(fieldErrors, schema, uiSchema)} locale={localeOf(registry)} />;
+}
+
+export function TitleFieldTemplate({ id, title }: TitleFieldProps) {
+  return (
+    <legend className="usa-legend usa-legend--large" id={id}>
+      {title}
+    </legend>
+  );
+}
+
+export function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
+  if (!description) return null;
+  return (
+    <div className="usa-hint" id={id}>
+      {description}
+    </div>
+  );
+}
+
+export function SubmitButton({ registry }: SubmitButtonProps) {
+  return (
+    <button type="submit" className="usa-button">
+      {formsText(localeOf(registry), "continue")}
+    </button>
+  );
+}
+
+function textButton(label: TranslatableString) {
+  return function Button({ registry, iconType: _iconType, icon: _icon, uiSchema: _ui, ...rest }: IconButtonProps) {
+    return (
+      <button type="button" className="usa-button usa-button--unstyled" {...rest}>
+        {registry.translateString(label)}
+      </button>
+    );
+  };
+}
+
+export const ButtonTemplates = {
+  SubmitButton,
+  AddButton: textButton(TranslatableString.AddItemButton),
+  CopyButton: textButton(TranslatableString.CopyButton),
+  MoveDownButton: textButton(TranslatableString.MoveDownButton),
+  MoveUpButton: textButton(TranslatableString.MoveUpButton),
+  RemoveButton: textButton(TranslatableString.RemoveButton),
+  ClearButton: textButton(TranslatableString.ClearButton),
+};

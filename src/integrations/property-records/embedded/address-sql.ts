@@ -1,0 +1,28 @@
+/**
+ * The SQL condition for an address key over a table with the columns street_key, house_number,
+ * direction and unit (parcels and deduction_applications both have them).
+ */
+import { type AddressKey, prefixRange } from "../address";
+
+export function addressCondition(key: AddressKey): { where: string; params: Array<string | number> } {
+  const where: string[] = [];
+  const params: Array<string | number> = [];
+  if (key.street) {
+    where.push("street_key >= ? AND street_key < ?");
+    params.push(...prefixRange(key.street));
+  }
+  if (key.houseNumber !== null) {
+    where.push("house_number = ?");
+    params.push(key.houseNumber);
+  }
+  if (key.direction) {
+    where.push("direction = ?");
+    params.push(key.direction);
+  }
+  if (key.unit) {
+    where.push("unit = ?");
+    params.push(key.unit);
+  }
+  // parseAddress returns a key with at least a street, a house number or a direction.
+  return { where: where.length > 0 ? where.join(" AND ") : "1 = 0", params };
+}

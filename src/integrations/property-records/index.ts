@@ -1,0 +1,20 @@
+/** The property-records integration: what callers import. */
+export { type AddressKey, parseAddress } from "./address";
+export { DEDUCTION_KINDS, type DeductionKind, isDeductionKind } from "./deductions";
+export { DEMO_PARCELS, type DemoParcelKey, demoParcelList } from "./embedded/demo-parcels";
+export { DEFAULT_PARCEL_COUNT, generateParcels, PARCEL_GENERATOR_VERSION } from "./embedded/generate-parcels";
+export { type SeedOptions, type SeedResult, seedPropertyRecords } from "./embedded/seed";
+export {
+  formatStateParcelNumber,
+  isLocalParcelNumber,
+  normalizeParcelNumber,
+  PARCEL_NUMBER_INVALID,
+} from "./parcel-number";
+export {
+  createPropertyRecords,
+  DEFAULT_LIMITS,
+  type Parcel,
+  type ParcelAddress,
+  type PropertyRecords,
+  type PropertyRecordsConfig,
+} from "./property-records";

@@ -1,0 +1,120 @@
+/**
+ * npm run workflow -- check [file...]             lint workflow files (default: every file in workflows/)
+ * npm run workflow -- replay <workflow> <answers>  replay a recorded journey through the engine
+ *
+ * `check` prints one `file: path: message` line per problem and exits 1 on any error.
+ * `replay` prints each screen, its validation result and the final state, and exits 1 when the
+ * journey does not go as the recording expects.
+ */
+
+import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { formatPath } from "./errors";
+import { hasErrors, lintWorkflow } from "./lint";
+import { loadWorkflowFile, workflowFiles } from "./registry";
+import { parseRecording, replayRecording } from "./replay";
+import type { JsonPath, Problem } from "./types";
+import { compileScreenSchema, validateAnswers } from "./validate-port";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const WORKFLOWS = resolve(ROOT, "workflows");
+
+const USAGE = `Usage:
+  npm run workflow -- check [file...]
+  npm run workflow -- replay <workflow name or file> <recording.json>`;
+
+function shown(file: string): string {
+  return relative(process.cwd(), file) || file;
+}
+
+/** The path, and the screen's name when it is inside a node, so staff need not count nodes. */
+function where(path: JsonPath, json: unknown): string {
+  const formatted = formatPath(path);
+  if (path[0] !== "nodes" || typeof path[1] !== "number") return formatted;
+  const nodes = (json as { nodes?: Array<{ name?: unknown }> } | null)?.nodes;
+  const name = Array.isArray(nodes) ? nodes[path[1]]?.name : undefined;
+  return typeof name === "string" ? `${formatted} (${name})` : formatted;
+}
+
+function line(problem: Problem, json: unknown): string {
+  const severity = problem.severity === "warning" ? "warning: " : "";
+  return `${shown(problem.file)}: ${where(problem.path, json)}: ${severity}${problem.message}`;
+}
+
+async function check(files: string[]): Promise<number> {
+  const targets = files.length > 0 ? files.map((file) => resolve(file)) : await workflowFiles(WORKFLOWS);
+  let errors = 0;
+  let warnings = 0;
+  for (const file of targets) {
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(file, "utf8"));
+    } catch (error) {
+      console.log(`${shown(file)}: (root): workflow is malformed: ${(error as Error).message}`);
+      errors++;
+      continue;
+    }
+    const problems = lintWorkflow(json, shown(file), { checkSchema: compileScreenSchema });
+    for (const problem of problems) console.log(line(problem, json));
+    if (hasErrors(problems)) errors += problems.filter((p) => p.severity === "error").length;
+    warnings += problems.filter((p) => p.severity === "warning").length;
+  }
+  console.log(
+    `${targets.length} file${targets.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`,
+  );
+  return errors > 0 ? 1 : 0;
+}
+
+function workflowPath(nameOrFile: string): string {
+  if (nameOrFile.endsWith(".json") || existsSync(nameOrFile)) return resolve(nameOrFile);
+  return resolve(WORKFLOWS, `${nameOrFile}.json`);
+}
+
+async function replay(nameOrFile: string | undefined, recordingFile: string | undefined): Promise<number> {
+  if (!nameOrFile || !recordingFile) {
+    console.error(USAGE);
+    return 2;
+  }
+  const loaded = await loadWorkflowFile(workflowPath(nameOrFile));
+  if (!loaded.workflow) {
+    console.log(line(loaded.problem, undefined));
+    return 1;
+  }
+  let recording: ReturnType<typeof parseRecording>;
+  try {
+    recording = parseRecording(JSON.parse(await readFile(recordingFile, "utf8")));
+  } catch (error) {
+    console.log(`${shown(recordingFile)}: ${(error as Error).message}`);
+    return 1;
+  }
+  console.log(`${loaded.workflow.name} ← ${shown(resolve(recordingFile))} (${recording.locale}, ${recording.now})`);
+  const report = await replayRecording(loaded.workflow, recording, { validate: validateAnswers });
+  for (const text of report.lines) console.log(text);
+  console.log(report.ok ? "replay matches the recording" : `replay does not match: ${report.mismatches.length} mismatch(es)`);
+  return report.ok ? 0 : 1;
+}
+
+async function main(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case "check":
+      return check(rest);
+    case "replay":
+      return replay(rest[0], rest[1]);
+    default:
+      console.error(USAGE);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

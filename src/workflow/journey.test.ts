@@ -1,0 +1,315 @@
+import { describe, expect, it, vi } from "vitest";
+import demoFile from "../../workflows/demo-dog-licence.json";
+import { checkAnswersRows } from "./check-answers";
+import { renderContent } from "./content";
+import { editedPets, node, petsWorkflow } from "./fixtures";
+import { type Integrations, IntegrationRefusal } from "./integrations";
+import {
+  type Journey,
+  answerAndCall,
+  answerScreen,
+  answersOnPath,
+  changeAnswer,
+  formDataFor,
+  goBack,
+  pathOf,
+  progressOf,
+  restoreJourney,
+  startJourney,
+  statusOf,
+  submitJourney,
+  validateWholeJourney,
+  visitScreen,
+} from "./journey";
+import { parseWorkflow } from "./parse";
+import { isReference } from "./reference";
+import { requireScreen } from "./screens";
+import type { Workflow } from "./types";
+import { validateAnswers as validate } from "./validate-port";
+
+const now = new Date("2026-06-01T16:00:00Z");
+const en = { validate, now, locale: "en" as const };
+const pets = parseWorkflow(petsWorkflow(), "pets.json");
+
+function answer(workflow: Workflow, journey: Journey, screen: string, data: unknown): Journey {
+  const result = answerScreen(workflow, journey, screen, data, en);
+  if (!result.ok) throw new Error(`${screen}: ${JSON.stringify(result.errors)}`);
+  return result.journey;
+}
+
+/** A pets journey on check-answers: has a pet, Rex aged 3. */
+function toCheck(): Journey {
+  let journey = startJourney(pets);
+  journey = answer(pets, journey, "start", { hasPet: true });
+  return answer(pets, journey, "details", { name: "Rex", age: 3, email: "owner@example.com" });
+}
+
+const submitter = (result: unknown = { requestId: "R-1" }) => {
+  const call = vi.fn<Integrations["call"]>(() => Promise.resolve(result));
+  return { integrations: { call } satisfies Integrations, call };
+};
+
+describe("a journey", () => {
+  it("starts on the start screen with nothing answered, as plain JSON", () => {
+    const journey = startJourney(pets);
+    expect(journey).toEqual({ workflow: "pets", screen: "start", answers: {}, results: {}, history: [], drafts: {} });
+    expect(JSON.parse(JSON.stringify(journey))).toEqual(journey);
+  });
+
+  it("refuses invalid answers with the validator's errors and keeps what was typed", () => {
+    let journey = answer(pets, startJourney(pets), "start", { hasPet: true });
+    const result = answerScreen(pets, journey, "details", { name: "Rex", age: "three" }, en);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.reason).toBe("invalid");
+    expect(result.errors).toEqual([{ path: "/age", message: "Make sure you only use numbers here.", keyword: "type" }]);
+    expect(result.journey.screen).toBe("details");
+    expect(formDataFor(result.journey, "details")).toEqual({ name: "Rex", age: "three" });
+    journey = answer(pets, result.journey, "details", { name: "Rex", age: 3 });
+    expect(journey.screen).toBe("check");
+    expect(journey.drafts).toEqual({});
+  });
+
+  it("lets the resident answer a screen again after the browser's Back button", () => {
+    const journey = answer(pets, toCheck(), "start", { hasPet: false });
+    expect(journey.screen).toBe("no-pets");
+    expect(statusOf(pets, journey)).toBe("exited");
+  });
+
+  it("refuses a screen the answers do not lead to yet, and screens that ask nothing", () => {
+    const early = answerScreen(pets, startJourney(pets), "details", { name: "Rex", age: 3 }, en);
+    expect(early).toMatchObject({ ok: false, reason: "not-on-path" });
+    expect(answerScreen(pets, toCheck(), "check", {}, en)).toMatchObject({ ok: false, reason: "not-a-question" });
+    expect(answerScreen(pets, toCheck(), "nope", {}, en)).toMatchObject({ ok: false, reason: "unknown-screen" });
+  });
+
+  it("goes back keeping the answers, and opens screens already on the path", () => {
+    const journey = goBack(pets, toCheck());
+    expect(journey.screen).toBe("details");
+    expect(formDataFor(journey, "details")).toEqual({ name: "Rex", age: 3, email: "owner@example.com" });
+    expect(visitScreen(pets, journey, "start", { now })).toMatchObject({ ok: true, journey: { screen: "start" } });
+    expect(visitScreen(pets, journey, "senior", { now })).toMatchObject({ ok: false, reason: "not-on-path" });
+  });
+
+  it("changes an answer from check-answers and comes back", () => {
+    const changing = changeAnswer(pets, toCheck(), "details", { now });
+    expect(changing).toMatchObject({ ok: true, journey: { screen: "details", returnTo: "check" } });
+    if (!changing.ok) return;
+    const journey = answer(pets, changing.journey, "details", { name: "Max", age: 5 });
+    expect(journey.screen).toBe("check");
+    expect(changeAnswer(pets, journey, "senior", { now })).toMatchObject({ ok: false, reason: "not-on-path" });
+  });
+
+  it("replays the path from the answers and leaves a branch no longer taken out", () => {
+    let journey = answer(pets, startJourney(pets), "start", { hasPet: true });
+    journey = answer(pets, journey, "details", { name: "Rex", age: 12 });
+    journey = answer(pets, journey, "senior", { vet: "Dr. Paws" });
+    expect(pathOf(pets, journey, { now })).toEqual({
+      screens: ["start", "details", "senior", "check"],
+      current: "check",
+      loop: false,
+    });
+    journey = answer(pets, journey, "details", { name: "Rex", age: 2 });
+    expect(pathOf(pets, journey, { now }).screens).toEqual(["start", "details", "check"]);
+    expect(Object.keys(journey.answers)).toContain("senior");
+    expect(Object.keys(answersOnPath(pets, journey, { now }))).toEqual(["start", "details"]);
+  });
+
+  it("stops the replay on a loop", () => {
+    const looping = parseWorkflow(
+      editedPets((f) => {
+        const config = node(f, "senior").data.config;
+        if (config) config.next = [{ to: "details" }];
+      }),
+      "pets.json",
+    );
+    const journey: Journey = {
+      ...startJourney(looping),
+      answers: { start: { hasPet: true }, details: { name: "Rex", age: 12 }, senior: {} },
+    };
+    expect(pathOf(looping, journey, { now })).toEqual({
+      screens: ["start", "details", "senior"],
+      current: "senior",
+      loop: true,
+    });
+  });
+
+  it("counts progress on the path the answers lead to", () => {
+    expect(progressOf(pets, startJourney(pets), { now })).toEqual({ step: 1, total: 3 });
+    expect(progressOf(pets, toCheck(), { now })).toEqual({ step: 3, total: 3 });
+  });
+});
+
+describe("integration calls", () => {
+  const withCalls = parseWorkflow(
+    editedPets((f) => {
+      const details = node(f, "details").data.config;
+      const senior = node(f, "senior").data.config;
+      if (!details || !senior) return;
+      details.call = { integration: "lookup", operation: "pet-register", params: { name: { field: "details.name" } } };
+      details.next = [{ to: "no-pets", when: { field: "details.$result.banned", equals: true } }, ...(details.next ?? [])];
+      senior.schema = {
+        type: "object",
+        required: ["card"],
+        properties: { card: { type: "string", writeOnly: true, minLength: 4, title: { en: "Card", es: "Tarjeta" } } },
+      };
+      senior.call = { integration: "pay", operation: "charge", params: { card: { field: "senior.card" }, amount: 500 } };
+    }),
+    "pets.json",
+  );
+  const started = answer(withCalls, startJourney(withCalls), "start", { hasPet: true });
+
+  it("calls the screen's integration with resolved params and branches on its result", async () => {
+    const { integrations, call } = submitter({ banned: true });
+    const result = await answerAndCall(withCalls, started, "details", { name: "Rex", age: 3 }, { ...en, integrations });
+    expect(call).toHaveBeenCalledWith(
+      "lookup",
+      "pet-register",
+      { name: "Rex" },
+      { start: { hasPet: true }, details: { name: "Rex", age: 3 } },
+      { workflow: "pets", screen: "details", locale: "en" },
+    );
+    expect(result).toMatchObject({ ok: true, journey: { screen: "no-pets", results: { details: { banned: true } } } });
+  });
+
+  it("does not call the integration when the answers are invalid", async () => {
+    const { integrations, call } = submitter();
+    const result = await answerAndCall(withCalls, started, "details", { name: "Rex" }, { ...en, integrations });
+    expect(result.ok).toBe(false);
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("hands writeOnly fields to the call and never keeps them", async () => {
+    const { integrations: lookup } = submitter({ banned: false });
+    const atDetails = await answerAndCall(withCalls, started, "details", { name: "Rex", age: 12 }, { ...en, integrations: lookup });
+    if (!atDetails.ok) throw new Error("details");
+    const { integrations, call } = submitter({ paid: true });
+    const paid = await answerAndCall(withCalls, atDetails.journey, "senior", { card: "4111111111111111" }, { ...en, integrations });
+    expect(call.mock.calls[0]?.[2]).toEqual({ card: "4111111111111111", amount: 500 });
+    expect(paid).toMatchObject({ ok: true, journey: { screen: "check" } });
+    expect(JSON.stringify(paid.journey)).not.toContain("4111");
+
+    const short = answerScreen(withCalls, atDetails.journey, "senior", { card: "411" }, en);
+    expect(short.ok).toBe(false);
+    expect(JSON.stringify(short.journey)).not.toContain("411");
+
+    const refusing: Integrations = {
+      call: () => Promise.reject(new IntegrationRefusal([{ path: "", message: "Your payment has been declined.", keyword: "pay" }])),
+    };
+    const declined = await answerAndCall(withCalls, atDetails.journey, "senior", { card: "4000000000000002" }, { ...en, integrations: refusing });
+    expect(declined).toMatchObject({ ok: false, reason: "invalid", journey: { screen: "senior" } });
+    if (!declined.ok) expect(declined.errors[0]?.message).toBe("Your payment has been declined.");
+
+    // The card is gone from the stored answers, so re-validation at submit must not ask for it.
+    expect(validateWholeJourney(withCalls, paid.journey, en)).toEqual({ ok: true, errors: [] });
+  });
+});
+
+describe("sending", () => {
+  it("re-validates every screen on the path and refuses answers it did not check", () => {
+    const journey = toCheck();
+    expect(validateWholeJourney(pets, journey, en)).toEqual({ ok: true, errors: [] });
+    const forged: Journey = { ...journey, answers: { ...journey.answers, details: { name: "Rex", age: -4 } } };
+    expect(validateWholeJourney(pets, forged, en).errors).toEqual([
+      expect.objectContaining({ screen: "details", path: "/age", keyword: "minimum" }),
+    ]);
+    const skipped: Journey = { ...journey, answers: { start: { hasPet: true } } };
+    expect(validateWholeJourney(pets, skipped, en).errors).toEqual([
+      expect.objectContaining({ screen: "details", path: "", keyword: "journey" }),
+    ]);
+  });
+
+  it("sends once, with a reference, and returns the same reference when sent again", async () => {
+    const { integrations, call } = submitter();
+    const sent = await submitJourney(pets, toCheck(), { ...en, integrations });
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    expect(isReference(sent.reference)).toBe(true);
+    expect(sent.journey).toMatchObject({ screen: "done", submission: { reference: sent.reference } });
+    expect(call).toHaveBeenCalledWith(
+      "submit",
+      "pets",
+      { name: "Rex", reference: sent.reference },
+      { start: { hasPet: true }, details: { name: "Rex", age: 3, email: "owner@example.com" } },
+      { workflow: "pets", screen: "check", locale: "en", reference: sent.reference },
+    );
+    const again = await submitJourney(pets, sent.journey, { ...en, integrations });
+    expect(again).toMatchObject({ ok: true, reference: sent.reference, repeated: true });
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(goBack(pets, sent.journey).screen).toBe("done");
+    expect(answerScreen(pets, sent.journey, "start", { hasPet: true }, en)).toMatchObject({ reason: "finished" });
+  });
+
+  it("does not send invalid answers, or from a screen other than check-answers", async () => {
+    const { integrations, call } = submitter();
+    const forged: Journey = { ...toCheck(), answers: { start: { hasPet: true }, details: { name: "" } } };
+    expect(await submitJourney(pets, forged, { ...en, integrations })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await submitJourney(pets, startJourney(pets), { ...en, integrations })).toMatchObject({
+      ok: false,
+      reason: "not-ready",
+    });
+    expect(call).not.toHaveBeenCalled();
+  });
+});
+
+describe("restoreJourney", () => {
+  it("refuses what is not a journey of this workflow", () => {
+    expect(restoreJourney(pets, null)).toBeUndefined();
+    expect(restoreJourney(pets, { ...toCheck(), workflow: "cats" })).toBeUndefined();
+  });
+
+  it("drops unknown screens and moves a stale screen to the first one still to answer", () => {
+    const stored = { ...toCheck(), screen: "senior", history: ["start", "gone"], answers: { ...toCheck().answers, gone: {} } };
+    const journey = restoreJourney(pets, JSON.parse(JSON.stringify(stored)), { now });
+    expect(journey).toMatchObject({ screen: "check", history: ["start", "details"] });
+    expect(Object.keys(journey?.answers ?? {})).toEqual(["start", "details"]);
+  });
+});
+
+describe("check-answers rows and content of the demo", () => {
+  const demo = parseWorkflow(demoFile, "workflows/demo-dog-licence.json");
+  const journey: Journey = {
+    ...startJourney(demo),
+    screen: "check-answers",
+    answers: {
+      residency: { livesInCedarport: true },
+      applicant: {
+        firstName: "Ana",
+        lastName: "Ruiz",
+        dateOfBirth: "04/15/1980",
+        address1: "1 Main St",
+        city: "Cedarport",
+        state: "IN",
+        zip: "46201",
+        phone: "317-555-0100",
+        email: "ana@example.com",
+      },
+      dogs: [{ name: "Rex", breed: "Boxer", sex: "male", dateOfBirth: "01/01/2020", neutered: false, rabiesVaccinated: "01/01/2026" }],
+      donation: { amount: 123456 },
+      declaration: { agree: true, signedBy: "Ana Ruiz", signedOn: "06/01/2026" },
+    },
+  };
+
+  it("labels each answer as the resident said it, with where to change it", () => {
+    const rows = checkAnswersRows(demo, journey, "en", { now });
+    const row = (key: string, screen: string) => rows.find((r) => r.key === key && r.screen === screen);
+    expect(row("/livesInCedarport", "residency")).toMatchObject({ label: "Do you live in Cedarport?", value: "Yes", changeTo: "residency" });
+    expect(row("/0/sex", "dogs")).toMatchObject({ label: "Dog 1: Sex", value: "Male" });
+    expect(row("/0/neutered", "dogs")?.value).toBe("No");
+    expect(row("/amount", "donation")?.value).toBe("$1,234.56");
+    expect(row("/address2", "applicant")?.value).toBe("Not provided");
+    expect(rows.some((r) => r.screen === "senior-rate")).toBe(false);
+  });
+
+  it("speaks Spanish", () => {
+    const rows = checkAnswersRows(demo, journey, "es", { now });
+    expect(rows.find((r) => r.key === "/0/sex")).toMatchObject({ label: "Perro 1: Sexo", value: "Macho" });
+    expect(rows.find((r) => r.key === "/livesInCedarport")?.value).toBe("Sí");
+  });
+
+  it("fills the confirmation's text from the answers", () => {
+    const confirmation = requireScreen(demo, "confirmation");
+    const [text, alert] = renderContent(confirmation, journey, "es", now);
+    expect(text).toEqual({ kind: "text", text: "Hemos enviado una confirmación a ana@example.com." });
+    expect(alert).toMatchObject({ kind: "alert", alertType: "info", title: "Qué sucede después", allowClose: false });
+  });
+});

@@ -1,0 +1,427 @@
+/**
+ * A resident's journey through a workflow, as plain JSON: what the server stores in the session
+ * and what the browser holds between screens. Every move goes through the workflow's XState machine
+ * (a pure `transition` on a snapshot rebuilt from the journey), so the server and the browser take
+ * the same path for the same answers.
+ *
+ * The server never trusts what it did not check itself: answers are validated on every screen
+ * (`answerScreen`), and again all together before they are sent (`validateWholeJourney`).
+ */
+
+import { initialTransition, transition } from "xstate";
+import { engineText } from "./localize";
+import { type MachineContext, type MachineEvent, type WorkflowSnapshot, buildMachine } from "./machine";
+import { type Facts, type JourneyPath, projectedPath, replayPath } from "./path";
+import { screenForm } from "./form";
+import { type Integrations, IntegrationRefusal, resolveParams } from "./integrations";
+import { newReference } from "./reference";
+import { isEndType, isQuestionType, screenNamed } from "./screens";
+import { storedAnswersSchema, withoutWriteOnly } from "./sensitive";
+import type { Answers, FieldError, JSONSchema, Locale, Screen, Validate, Workflow } from "./types";
+
+export interface Journey {
+  workflow: string;
+  /** The screen the resident is on. */
+  screen: string;
+  answers: Answers;
+  results: Record<string, unknown>;
+  history: string[];
+  returnTo?: string;
+  /** What the resident typed on a screen that did not validate, to show it again. */
+  drafts: Record<string, unknown>;
+  submission?: { reference: string };
+}
+
+export type JourneyStatus = "in-progress" | "exited" | "submitted";
+
+export type RefusalReason = "invalid" | "not-on-path" | "finished" | "not-a-question" | "dead-end" | "unknown-screen";
+
+export interface ScreenFieldError extends FieldError {
+  screen: string;
+}
+
+export type AnswerResult =
+  | { ok: true; journey: Journey }
+  | { ok: false; journey: Journey; errors: FieldError[]; reason: RefusalReason };
+
+export type MoveResult = { ok: true; journey: Journey } | { ok: false; journey: Journey; reason: RefusalReason };
+
+export interface AnswerOptions {
+  validate: Validate;
+  now: Date;
+  locale: Locale;
+  /** What the screen's integration call returned, when the caller made it (see answerAndCall). */
+  result?: unknown;
+}
+
+export type SubmitResult =
+  | { ok: true; journey: Journey; reference: string; result?: unknown; repeated: boolean }
+  | { ok: false; journey: Journey; errors: ScreenFieldError[]; reason: RefusalReason | "not-ready" };
+
+// ── Journey ⇄ machine snapshot ─────────────────────────────────────────────────────────────────
+
+function contextOf(journey: Journey): MachineContext {
+  const context: MachineContext = {
+    answers: journey.answers,
+    results: journey.results,
+    history: journey.history,
+  };
+  if (journey.returnTo !== undefined) context.returnTo = journey.returnTo;
+  if (journey.submission !== undefined) context.submission = journey.submission;
+  return context;
+}
+
+function snapshotOf(workflow: Workflow, journey: Journey): WorkflowSnapshot {
+  const final = screenNamed(workflow, journey.screen)?.type === "confirmation";
+  return buildMachine(workflow).resolveState({
+    value: journey.screen,
+    context: contextOf(journey),
+    ...(final ? { status: "done" as const } : {}),
+  });
+}
+
+function journeyOf(workflow: Workflow, snapshot: WorkflowSnapshot, drafts: Record<string, unknown>): Journey {
+  const { context } = snapshot;
+  const journey: Journey = {
+    workflow: workflow.name,
+    screen: String(snapshot.value),
+    answers: context.answers,
+    results: context.results,
+    history: context.history,
+    drafts,
+  };
+  if (context.returnTo !== undefined) journey.returnTo = context.returnTo;
+  if (context.submission !== undefined) journey.submission = context.submission;
+  return journey;
+}
+
+function send(workflow: Workflow, journey: Journey, event: MachineEvent): Journey {
+  const [next] = transition(buildMachine(workflow), snapshotOf(workflow, journey), event);
+  return journeyOf(workflow, next, journey.drafts);
+}
+
+function factsOf(journey: Journey): Facts {
+  return { answers: journey.answers, results: journey.results, submitted: journey.submission !== undefined };
+}
+
+function journeyError(reason: RefusalReason, locale: Locale): FieldError {
+  const key = {
+    invalid: "errors.deadEnd",
+    "not-on-path": "errors.notOnPath",
+    finished: "errors.finished",
+    "not-a-question": "errors.notOnPath",
+    "dead-end": "errors.deadEnd",
+    "unknown-screen": "errors.notOnPath",
+  }[reason];
+  return { path: "", message: engineText(key, locale), keyword: "journey" };
+}
+
+// ── Moving ─────────────────────────────────────────────────────────────────────────────────────
+
+/** A new journey on the workflow's first screen. */
+export function startJourney(workflow: Workflow): Journey {
+  const [snapshot] = initialTransition(buildMachine(workflow), {});
+  return journeyOf(workflow, snapshot, {});
+}
+
+/** Back to the previous screen; the answers stay. On the first screen nothing changes. */
+export function goBack(workflow: Workflow, journey: Journey): Journey {
+  return send(workflow, journey, { type: "BACK" });
+}
+
+/** Opens a screen already on the path (a link, the browser's Back button, a bookmarked page). */
+export function visitScreen(
+  workflow: Workflow,
+  journey: Journey,
+  screenName: string,
+  opts: { now?: Date } = {},
+): MoveResult {
+  if (journey.screen === screenName) return { ok: true, journey };
+  if (!screenNamed(workflow, screenName)) return { ok: false, journey, reason: "unknown-screen" };
+  const next = send(workflow, journey, { type: "VISIT", screen: screenName, now: (opts.now ?? new Date()).toISOString() });
+  return next.screen === screenName ? { ok: true, journey: next } : { ok: false, journey, reason: "not-on-path" };
+}
+
+/** From check-answers to a screen on the path; answering it leads back to check-answers. */
+export function changeAnswer(
+  workflow: Workflow,
+  journey: Journey,
+  screenName: string,
+  opts: { now?: Date } = {},
+): MoveResult {
+  if (!screenNamed(workflow, screenName)) return { ok: false, journey, reason: "unknown-screen" };
+  const next = send(workflow, journey, { type: "CHANGE", screen: screenName, now: (opts.now ?? new Date()).toISOString() });
+  return next.screen === screenName ? { ok: true, journey: next } : { ok: false, journey, reason: "not-on-path" };
+}
+
+type Prepared =
+  | { ok: false; result: AnswerResult }
+  | { ok: true; journey: Journey; screen: Screen; data: unknown };
+
+/** Checks that the screen may be answered now and that the data is valid; moves to the screen if needed. */
+function prepare(workflow: Workflow, journey: Journey, screenName: string, data: unknown, opts: AnswerOptions): Prepared {
+  const refuse = (reason: RefusalReason, errors = [journeyError(reason, opts.locale)]): Prepared => ({
+    ok: false,
+    result: { ok: false, journey, errors, reason },
+  });
+  if (journey.submission) return refuse("finished");
+  const screen = screenNamed(workflow, screenName);
+  if (!screen) return refuse("unknown-screen");
+  if (!isQuestionType(screen.type)) return refuse("not-a-question");
+  const moved = visitScreen(workflow, journey, screenName, { now: opts.now });
+  if (!moved.ok) return refuse(moved.reason);
+  const form = screenForm(screen, opts.locale);
+  const errors = form.schema ? opts.validate(form.schema, data, { locale: opts.locale, now: opts.now }) : [];
+  if (errors.length > 0) {
+    const drafts = { ...moved.journey.drafts, [screen.name]: withoutWriteOnly(screen.schema, data) };
+    return { ok: false, result: { ok: false, journey: { ...moved.journey, drafts }, errors, reason: "invalid" } };
+  }
+  return { ok: true, journey: moved.journey, screen, data };
+}
+
+function advance(workflow: Workflow, prepared: Extract<Prepared, { ok: true }>, result: unknown, opts: AnswerOptions): AnswerResult {
+  const { journey, screen, data } = prepared;
+  const event: MachineEvent = {
+    type: "NEXT",
+    answers: withoutWriteOnly(screen.schema, data),
+    now: opts.now.toISOString(),
+  };
+  if (result !== undefined) event.result = result;
+  const next = send(workflow, journey, event);
+  if (next.history.length === journey.history.length) {
+    return { ok: false, journey, errors: [journeyError("dead-end", opts.locale)], reason: "dead-end" };
+  }
+  const drafts = { ...next.drafts };
+  delete drafts[screen.name];
+  return { ok: true, journey: { ...next, drafts } };
+}
+
+/**
+ * Answers a screen: validates the data with the caller's validator, then moves on. The resident may
+ * answer any screen already on the path (after the browser's Back button, say). On a validation
+ * error the journey keeps what was typed in `drafts` and stays on the screen.
+ *
+ * Makes no integration call; a screen with one should go through answerAndCall.
+ */
+export function answerScreen(
+  workflow: Workflow,
+  journey: Journey,
+  screenName: string,
+  data: unknown,
+  opts: AnswerOptions,
+): AnswerResult {
+  const prepared = prepare(workflow, journey, screenName, data, opts);
+  return prepared.ok ? advance(workflow, prepared, opts.result, opts) : prepared.result;
+}
+
+/**
+ * answerScreen, plus the screen's integration call (a lookup, a payment) between validating and
+ * moving on; the transitions can then look at what it returned ("<screen>.$result.<field>").
+ * writeOnly fields (card numbers) go to the call and nowhere else.
+ */
+export async function answerAndCall(
+  workflow: Workflow,
+  journey: Journey,
+  screenName: string,
+  data: unknown,
+  opts: Omit<AnswerOptions, "result"> & { integrations: Integrations },
+): Promise<AnswerResult> {
+  const prepared = prepare(workflow, journey, screenName, data, opts);
+  if (!prepared.ok) return prepared.result;
+  const { screen } = prepared;
+  let result: unknown;
+  if (screen.call) {
+    const answers = { ...answersOnPath(workflow, prepared.journey, opts), [screen.name]: data };
+    try {
+      result = await opts.integrations.call(
+        screen.call.integration,
+        screen.call.operation,
+        resolveParams(screen.call, answers, prepared.journey.results),
+        answers,
+        { workflow: workflow.name, screen: screen.name, locale: opts.locale },
+      );
+    } catch (error) {
+      if (!(error instanceof IntegrationRefusal)) throw error;
+      const drafts = { ...prepared.journey.drafts, [screen.name]: withoutWriteOnly(screen.schema, data) };
+      return { ok: false, journey: { ...prepared.journey, drafts }, errors: error.errors, reason: "invalid" };
+    }
+  }
+  return advance(workflow, prepared, result, opts);
+}
+
+// ── Reading ────────────────────────────────────────────────────────────────────────────────────
+
+/** The path replayed from the answers (GOV.UK's Journey), stopping on a loop. */
+export function pathOf(workflow: Workflow, journey: Journey, opts: { now?: Date } = {}): JourneyPath {
+  return replayPath(workflow, factsOf(journey), opts.now ?? new Date());
+}
+
+/** Only the answers of screens on the path: a branch no longer taken is left out. */
+export function answersOnPath(workflow: Workflow, journey: Journey, opts: { now?: Date } = {}): Answers {
+  const path = pathOf(workflow, journey, opts).screens;
+  return Object.fromEntries(
+    path.filter((name) => journey.answers[name] !== undefined).map((name) => [name, journey.answers[name]]),
+  );
+}
+
+/** What to fill a screen's form with: what was typed last, else the saved answer. */
+export function formDataFor(journey: Journey, screenName: string): unknown {
+  return journey.drafts[screenName] ?? journey.answers[screenName];
+}
+
+/** 'Step 2 of 6': the screen's place on the path the answers so far lead to. */
+export function progressOf(workflow: Workflow, journey: Journey, opts: { now?: Date } = {}): { step: number; total: number } {
+  const counted = projectedPath(workflow, factsOf(journey), opts.now ?? new Date()).filter((name) => {
+    const screen = screenNamed(workflow, name);
+    return screen !== undefined && !isEndType(screen.type);
+  });
+  const index = counted.indexOf(journey.screen);
+  return { step: index === -1 ? counted.length : index + 1, total: counted.length };
+}
+
+export function statusOf(workflow: Workflow, journey: Journey): JourneyStatus {
+  if (journey.submission) return "submitted";
+  return screenNamed(workflow, journey.screen)?.type === "exit" ? "exited" : "in-progress";
+}
+
+// ── Sending ────────────────────────────────────────────────────────────────────────────────────
+
+const storedSchemas = new WeakMap<JSONSchema, JSONSchema>();
+
+function storedSchemaOf(schema: JSONSchema): JSONSchema {
+  let stored = storedSchemas.get(schema);
+  if (!stored) {
+    stored = storedAnswersSchema(schema);
+    storedSchemas.set(schema, stored);
+  }
+  return stored;
+}
+
+/**
+ * Validates every screen on the path again, as the server must before storing anything: the
+ * browser may have skipped a check, or sent a journey of its own making.
+ */
+export function validateWholeJourney(
+  workflow: Workflow,
+  journey: Journey,
+  opts: { validate: Validate; now: Date; locale: Locale },
+): { ok: boolean; errors: ScreenFieldError[] } {
+  const path = pathOf(workflow, journey, opts);
+  const errors: ScreenFieldError[] = [];
+  if (path.loop) errors.push({ screen: path.current, ...journeyError("dead-end", opts.locale) });
+  for (const name of path.screens) {
+    const screen = screenNamed(workflow, name);
+    if (!screen || !isQuestionType(screen.type)) continue;
+    const data = journey.answers[name];
+    if (data === undefined) {
+      errors.push({ screen: name, path: "", message: engineText("errors.notAnswered", opts.locale), keyword: "journey" });
+      continue;
+    }
+    const schema = screenForm(screen, opts.locale).schema;
+    if (!schema) continue;
+    for (const error of opts.validate(storedSchemaOf(schema), data, { locale: opts.locale, now: opts.now })) {
+      errors.push({ screen: name, ...error });
+    }
+  }
+  return { ok: errors.length === 0, errors };
+}
+
+/**
+ * Sends the answers from a check-answers screen: validates them all, makes the screen's submit call
+ * with a new reference number (in params.reference and the call context), and moves to the
+ * confirmation. Sending twice (a double click, a retry) returns the first reference and calls
+ * nothing again.
+ */
+export async function submitJourney(
+  workflow: Workflow,
+  journey: Journey,
+  opts: { validate: Validate; now: Date; locale: Locale; integrations: Integrations; reference?: string },
+): Promise<SubmitResult> {
+  if (journey.submission) {
+    return { ok: true, journey, reference: journey.submission.reference, repeated: true };
+  }
+  const screen = screenNamed(workflow, journey.screen);
+  if (!screen || screen.type !== "check-answers") {
+    return {
+      ok: false,
+      journey,
+      errors: [{ screen: journey.screen, ...journeyError("not-on-path", opts.locale) }],
+      reason: "not-ready",
+    };
+  }
+  const checked = validateWholeJourney(workflow, journey, opts);
+  if (!checked.ok) return { ok: false, journey, errors: checked.errors, reason: "invalid" };
+  const reference = opts.reference ?? newReference();
+  let result: unknown;
+  if (screen.call) {
+    const answers = answersOnPath(workflow, journey, opts);
+    try {
+      result = await opts.integrations.call(
+        screen.call.integration,
+        screen.call.operation,
+        { ...resolveParams(screen.call, answers, journey.results), reference },
+        answers,
+        { workflow: workflow.name, screen: screen.name, locale: opts.locale, reference },
+      );
+    } catch (error) {
+      if (!(error instanceof IntegrationRefusal)) throw error;
+      return {
+        ok: false,
+        journey,
+        errors: error.errors.map((e) => ({ screen: screen.name, ...e })),
+        reason: "invalid",
+      };
+    }
+  }
+  const event: MachineEvent = { type: "SUBMITTED", reference, now: opts.now.toISOString() };
+  if (result !== undefined) event.result = result;
+  const next = send(workflow, journey, event);
+  if (!next.submission) {
+    return {
+      ok: false,
+      journey,
+      errors: [{ screen: screen.name, ...journeyError("dead-end", opts.locale) }],
+      reason: "dead-end",
+    };
+  }
+  return { ok: true, journey: next, reference, result, repeated: false };
+}
+
+// ── Restoring ──────────────────────────────────────────────────────────────────────────────────
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * A journey read back from storage or from the browser, checked against the workflow as it is now
+ * (the file may have changed since it was saved): unknown screens are dropped from the history, and
+ * a screen the answers no longer lead to is replaced by the first one still to answer. Undefined
+ * when the value is not a journey of this workflow at all.
+ */
+export function restoreJourney(workflow: Workflow, value: unknown, opts: { now?: Date } = {}): Journey | undefined {
+  if (!isRecord(value) || value.workflow !== workflow.name || typeof value.screen !== "string") return undefined;
+  const answers = isRecord(value.answers) ? value.answers : {};
+  const results = isRecord(value.results) ? value.results : {};
+  const drafts = isRecord(value.drafts) ? value.drafts : {};
+  const known = (name: unknown): name is string => typeof name === "string" && screenNamed(workflow, name) !== undefined;
+  const journey: Journey = {
+    workflow: workflow.name,
+    screen: value.screen,
+    answers: Object.fromEntries(Object.entries(answers).filter(([name]) => known(name))),
+    results: Object.fromEntries(Object.entries(results).filter(([name]) => known(name))),
+    history: Array.isArray(value.history) ? value.history.filter(known) : [],
+    drafts: Object.fromEntries(Object.entries(drafts).filter(([name]) => known(name))),
+  };
+  if (known(value.returnTo)) journey.returnTo = value.returnTo;
+  if (isRecord(value.submission) && typeof value.submission.reference === "string") {
+    journey.submission = { reference: value.submission.reference };
+  }
+  const path = pathOf(workflow, journey, opts);
+  if (!known(journey.screen) || !path.screens.includes(journey.screen)) {
+    journey.screen = path.current;
+    journey.history = path.screens.slice(0, -1);
+    delete journey.returnTo;
+  }
+  return journey;
+}

@@ -1,0 +1,294 @@
+/**
+ * `workflow check`: everything the parser refuses, and what it lets through but a resident or a
+ * translator would trip on: screens nobody can reach, screens with no way out, transitions to
+ * screens that do not exist, conditions on fields that do not exist, fields without a label, texts
+ * without Spanish.
+ */
+
+import { guardFields } from "./guards";
+import { type Catalog, isTextObject, lookupKey, mapSchema, workflowCatalog } from "./localize";
+import { type ParseOptions, readWorkflow } from "./parse";
+import { screenForm } from "./form";
+import { isEndType } from "./screens";
+import { hasWriteOnly } from "./sensitive";
+import type { JSONSchema, JsonPath, Problem, Screen, Severity, Workflow } from "./types";
+
+export interface LintOptions extends ParseOptions {
+  /** The workflow namespace's strings, for translation keys; defaults to locales/{en,es}/workflow.json. */
+  catalog?: Catalog;
+  /** Compiles a screen's schema with the validation catalogue; throws when it refuses it. */
+  checkSchema?: (schema: JSONSchema) => void;
+}
+
+type Report = (path: JsonPath, message: string, rule: string, severity?: Severity) => void;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+// ── Graph ──────────────────────────────────────────────────────────────────────────────────────
+
+function reachable(workflow: Workflow): Set<string> {
+  const byName = new Map(workflow.screens.map((screen) => [screen.name, screen]));
+  const seen = new Set<string>([workflow.start]);
+  const queue = [workflow.start];
+  while (queue.length > 0) {
+    const screen = byName.get(queue.shift() as string);
+    for (const transition of screen?.next ?? []) {
+      if (!seen.has(transition.to)) {
+        seen.add(transition.to);
+        queue.push(transition.to);
+      }
+    }
+  }
+  return seen;
+}
+
+function lintGraph(workflow: Workflow, report: Report): void {
+  const reached = reachable(workflow);
+  for (const screen of workflow.screens) {
+    if (!reached.has(screen.name)) {
+      report(screen.lens, `screen "${screen.name}" cannot be reached from the start screen "${workflow.start}"`, "unreachable");
+    }
+    const nextPath = [...screen.lens, "data", "config", "next"];
+    if (isEndType(screen.type)) continue;
+    const fallback = screen.next.findIndex((transition) => transition.when === undefined);
+    if (fallback === -1) {
+      report(
+        nextPath,
+        `dead end: every way out of "${screen.name}" has a condition, so some answers lead nowhere; leave "when" off the last one`,
+        "dead-end",
+      );
+    } else if (fallback < screen.next.length - 1) {
+      report(
+        [...nextPath, fallback + 1],
+        "this transition is never used: the one before it has no condition, so it always wins",
+        "unused-transition",
+        "warning",
+      );
+    }
+  }
+}
+
+// ── Fields ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Why a field path names nothing, or undefined when it names a field. */
+export function unknownFieldReason(workflow: Workflow, field: string): string | undefined {
+  const [screenName = "", ...rest] = field.split(".");
+  const screen = workflow.screens.find((s) => s.name === screenName);
+  if (!screen) return `there is no screen "${screenName}"`;
+  if (rest[0] === "$result") return screen.call ? undefined : `screen "${screenName}" makes no integration call`;
+  if (!screen.schema) return `screen "${screenName}" asks no questions`;
+  let schema: JSONSchema = screen.schema;
+  for (const part of rest) {
+    if (isObject(schema.properties) && isObject(schema.properties[part])) {
+      schema = schema.properties[part] as JSONSchema;
+    } else if (/^\d+$/.test(part) && isObject(schema.items)) {
+      schema = schema.items as JSONSchema;
+    } else {
+      return `screen "${screenName}" has no field "${part}"`;
+    }
+  }
+  return undefined;
+}
+
+function lintFields(workflow: Workflow, report: Report): void {
+  const check = (field: string, path: JsonPath, what: string) => {
+    const reason = unknownFieldReason(workflow, field);
+    if (reason) report(path, `${what} on an unknown field "${field}": ${reason}`, "unknown-field");
+  };
+  for (const screen of workflow.screens) {
+    const configPath = [...screen.lens, "data", "config"];
+    screen.next.forEach((transition, k) => {
+      if (!transition.when) return;
+      for (const { field, path } of guardFields(transition.when)) {
+        check(field, [...configPath, "next", k, "when", ...path], "condition");
+      }
+    });
+    for (const [name, param] of Object.entries(screen.call?.params ?? {})) {
+      if (isObject(param) && typeof param.field === "string") {
+        check(param.field, [...configPath, "call", "params", name, "field"], "parameter");
+      }
+    }
+  }
+  if (workflow.receipt) check(workflow.receipt.emailField, ["data", "config", "receipt", "emailField"], "receipt e-mail");
+}
+
+// ── Screens' schemas: labels, choices, the catalogue ───────────────────────────────────────────
+
+function hasChoiceLabels(schema: JSONSchema, ui: Record<string, unknown>): boolean {
+  if (Array.isArray(ui["ui:enumNames"])) return true;
+  const options = schema.oneOf ?? schema.anyOf;
+  if (Array.isArray(options) && options.length > 0) {
+    return options.every((option) => !isObject(option) || option.const === undefined || option.title !== undefined);
+  }
+  return !Array.isArray(schema.enum) || schema.type === "boolean";
+}
+
+function uiAt(ui: unknown, path: JsonPath): Record<string, unknown> {
+  let node: unknown = ui;
+  for (const part of path) {
+    if (part === "properties") continue;
+    node = isObject(node) ? node[part === "items" ? "items" : String(part)] : undefined;
+  }
+  return isObject(node) ? node : {};
+}
+
+function lintScreenSchema(screen: Screen, options: LintOptions, report: Report): void {
+  const schemaPath = [...screen.lens, "data", "config", "schema"];
+  const itemPrefix: JsonPath = screen.repeat ? ["items"] : [];
+  if (screen.schema) {
+    mapSchema(screen.schema, (node, path) => {
+      const local = path.slice(itemPrefix.length);
+      const where = [...schemaPath, ...local];
+      const ui = uiAt(screen.repeat ? { items: screen.uiSchema } : screen.uiSchema, path);
+      const name = path[path.length - 1];
+      const isProperty = path[path.length - 2] === "properties";
+      if (isProperty && node.title === undefined && ui["ui:title"] === undefined && ui["ui:widget"] !== "hidden") {
+        report(where, `field "${String(name)}" has no label: give it a "title" in English and Spanish`, "label");
+      }
+      if (isProperty && !hasChoiceLabels(node, ui)) {
+        report(
+          where,
+          `the choices of "${String(name)}" have no labels: list them as "oneOf": [{ "const": ..., "title": {"en": ..., "es": ...} }]`,
+          "label",
+        );
+      }
+      return node;
+    });
+  }
+  if (hasWriteOnly(screen.schema) && !screen.call) {
+    report(
+      schemaPath,
+      "writeOnly fields are never stored, and this screen makes no call that could use them",
+      "write-only",
+      "warning",
+    );
+  }
+  const form = screenForm(screen, "en");
+  if (options.checkSchema && form.schema) {
+    try {
+      options.checkSchema(form.schema);
+    } catch (error) {
+      report(
+        schemaPath,
+        `config is malformed: the validation catalogue refuses this schema (${(error as Error).message})`,
+        "catalogue",
+      );
+    }
+  }
+}
+
+// ── Texts: Spanish and translation keys ────────────────────────────────────────────────────────
+
+const TEXT_KEYS = new Set(["title", "hint", "description", "buttonLabel", "itemTitle", "addLabel", "text", "message"]);
+const UI_TEXT_KEYS = new Set(["ui:title", "ui:description", "ui:help", "ui:placeholder", "ui:enumNames"]);
+
+function checkKey(key: string, path: JsonPath, catalog: Catalog, report: Report): void {
+  if (lookupKey(catalog.en, key) === undefined) {
+    report(
+      path,
+      `"${key}" is neither {"en": ..., "es": ...} nor a key of locales/en/workflow.json`,
+      "translation",
+    );
+  } else if (lookupKey(catalog.es, key) === undefined) {
+    report(path, `missing Spanish text: add "${key}" to locales/es/workflow.json`, "spanish");
+  }
+}
+
+function lintTexts(source: unknown, workflow: Workflow, catalog: Catalog, report: Report): void {
+  const walk = (value: unknown, path: JsonPath, key: string | number | undefined, inUi: boolean): void => {
+    if (isTextObject(value)) {
+      if (value.es === undefined) report(path, `missing Spanish text for "${value.en}"`, "spanish");
+      return;
+    }
+    if (typeof value === "string") {
+      const isText = inUi ? UI_TEXT_KEYS.has(String(key)) : TEXT_KEYS.has(String(key));
+      if (isText) checkKey(value, path, catalog, report);
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((entry, i) =>
+        walk(entry, [...path, i], key === "message" || key === "ui:enumNames" ? key : i, inUi),
+      );
+      return;
+    }
+    if (!isObject(value)) return;
+    for (const [k, entry] of Object.entries(value)) {
+      // Schemas are checked once their $refs are inlined, below, so definitions are covered too;
+      // params are values sent to a city system, not texts shown to anyone.
+      if ((k === "schema" || k === "params") && !inUi) continue;
+      walk(entry, [...path, k], k, inUi || k === "uiSchema");
+    }
+  };
+  walk(source, [], undefined, false);
+
+  for (const screen of workflow.screens) {
+    if (!screen.schema) continue;
+    const schemaPath = [...screen.lens, "data", "config", "schema"];
+    const itemDepth = screen.repeat ? 1 : 0;
+    mapSchema(screen.schema, (node, path) => {
+      for (const keyword of ["title", "description"]) {
+        const text = node[keyword];
+        const where = [...schemaPath, ...path.slice(itemDepth), keyword];
+        if (isTextObject(text) && text.es === undefined) {
+          report(where, `missing Spanish text for "${text.en}"`, "spanish");
+        } else if (typeof text === "string" && keyword === "title") {
+          checkKey(text, where, catalog, report);
+        }
+      }
+      return node;
+    });
+  }
+}
+
+// ── Other ──────────────────────────────────────────────────────────────────────────────────────
+
+function lintSubmission(workflow: Workflow, report: Report): void {
+  for (const screen of workflow.screens) {
+    if (screen.type === "check-answers" && !screen.call) {
+      report(
+        [...screen.lens, "data", "config"],
+        `check-answers screen "${screen.name}" has no "call": the answers would be sent nowhere`,
+        "no-submit",
+        "warning",
+      );
+    }
+  }
+}
+
+function comparePaths(a: JsonPath, b: JsonPath): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] as string | number;
+    const y = b[i] as string | number;
+    if (x === y) continue;
+    if (typeof x === "number" && typeof y === "number") return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** Every problem of a workflow file (its parsed JSON), errors and warnings, in file order. */
+export function lintWorkflow(json: unknown, file: string, options: LintOptions = {}): Problem[] {
+  const { workflow, problems } = readWorkflow(json, file, options);
+  if (!workflow) return problems;
+  const found: Problem[] = [...problems];
+  const seen = new Set<string>();
+  const report: Report = (path, message, rule, severity = "error") => {
+    const key = `${JSON.stringify(path)}|${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    found.push({ file, path, message, severity, rule });
+  };
+  lintGraph(workflow, report);
+  lintFields(workflow, report);
+  for (const screen of workflow.screens) lintScreenSchema(screen, options, report);
+  lintTexts(json, workflow, options.catalog ?? workflowCatalog, report);
+  lintSubmission(workflow, report);
+  return found.sort((a, b) => comparePaths(a.path, b.path));
+}
+
+/** Whether any problem is an error (what makes `workflow check` exit 1). */
+export function hasErrors(problems: readonly Problem[]): boolean {
+  return problems.some((problem) => problem.severity === "error");
+}

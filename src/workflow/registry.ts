@@ -1,0 +1,73 @@
+/**
+ * Loading the services: every `<name>.json` directly in the workflows folder. A file that does not
+ * parse is refused with its path and reason, and the others load: one broken service never takes
+ * the site down.
+ */
+
+import { readFile, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { WORKFLOW_MALFORMED, WorkflowError } from "./errors";
+import { type ParseOptions, parseWorkflow } from "./parse";
+import type { Problem, Workflow } from "./types";
+
+export type LoadResult = { workflow: Workflow; problem?: undefined } | { workflow?: undefined; problem: Problem };
+
+function refused(file: string, spec: string, path: Problem["path"], detail?: string): LoadResult {
+  return {
+    problem: {
+      file,
+      path,
+      message: detail ? `${spec}: ${detail}` : spec,
+      severity: "error",
+      rule: "parse",
+      spec,
+      ...(detail ? { detail } : {}),
+    },
+  };
+}
+
+/** One workflow file, or why it was refused. */
+export async function loadWorkflowFile(file: string, options: ParseOptions = {}): Promise<LoadResult> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    return refused(file, WORKFLOW_MALFORMED, [], `cannot read the file (${(error as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return refused(file, WORKFLOW_MALFORMED, [], `not valid JSON (${(error as Error).message})`);
+  }
+  try {
+    return { workflow: parseWorkflow(json, file, options) };
+  } catch (error) {
+    if (!(error instanceof WorkflowError)) throw error;
+    return refused(file, error.message, error.path, error.detail);
+  }
+}
+
+/** The `.json` files directly in `dir` (recordings and tests live in sub-folders), sorted. */
+export async function workflowFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".json"))
+    .map((entry) => join(dir, entry.name))
+    .sort();
+}
+
+/** Every service in `dir` by name, and the files refused. */
+export async function loadWorkflows(
+  dir: string,
+  options: ParseOptions = {},
+): Promise<{ workflows: Map<string, Workflow>; problems: Problem[] }> {
+  const workflows = new Map<string, Workflow>();
+  const problems: Problem[] = [];
+  for (const file of await workflowFiles(dir)) {
+    const loaded = await loadWorkflowFile(file, options);
+    if (loaded.workflow) workflows.set(loaded.workflow.name, loaded.workflow);
+    else problems.push(loaded.problem);
+  }
+  return { workflows, problems };
+}
