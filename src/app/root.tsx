@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -128,5 +128,17 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage status={status === 404 || status === 400 ? status : 500} />;
+  const shown = status === 404 || status === 400 ? status : 500;
+  return (
+    <>
+      <ErrorTitle status={shown} />
+      <ErrorPage status={shown} />
+    </>
+  );
+}
+
+/** Error pages need a document title too (React hoists <title> into the head). */
+function ErrorTitle({ status }: { status: 400 | 404 | 500 }) {
+  const { t } = useTranslation("common");
+  return <title>{t(`errors.title${status}`)}</title>;
 }

@@ -219,7 +219,7 @@ export class SearchEngine {
       page,
       nbPages: hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage),
       hitsPerPage,
-      exhaustiveNbHits: results.every((result) => result.exhaustive),
+      exhaustiveNbHits: true,
       ...(facets.length > 0 ? { facets: mergedFacets } : {}),
       processingTimeMS: Math.round(performance.now() - started),
     };

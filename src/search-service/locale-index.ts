@@ -33,6 +33,7 @@ const SCHEMA = {
 
 type SearchableProperty = "title" | "subtitle" | "keywords" | "description";
 const SEARCHABLE: SearchableProperty[] = ["title", "subtitle", "keywords", "description"];
+const MAX_CACHED_CORRECTIONS = 10_000;
 const SINGLE_FACETS = new Set(["locale", "__typename", "kind", "activity_type"]);
 const LIST_FACETS = new Set(["tag_ids", "agency_ids", "topic_ids"]);
 
@@ -72,8 +73,6 @@ export interface LocaleResult {
   hits: ScoredId[];
   count: number;
   facets: Record<string, Record<string, number>>;
-  /** False when synonyms made the count a lower bound. */
-  exhaustive: boolean;
 }
 
 interface OramaDoc {
@@ -139,6 +138,8 @@ export class LocaleIndex {
   private readonly stems = new Set<string>();
   private sortedWords: string[] | null = null;
   private byLength: Map<number, string[]> | null = null;
+  /** Corrections already worked out; emptied whenever the vocabulary changes. */
+  private readonly corrections = new Map<string, string | null>();
   private readonly docWords = new Map<string, string[]>();
 
   constructor(
@@ -183,6 +184,7 @@ export class LocaleIndex {
     }
     this.sortedWords = null;
     this.byLength = null;
+    this.corrections.clear();
   }
 
   async remove(ids: string[]): Promise<void> {
@@ -202,6 +204,7 @@ export class LocaleIndex {
     for (const word of this.vocabulary.keys()) this.stems.add(this.stem(word));
     this.sortedWords = null;
     this.byLength = null;
+    this.corrections.clear();
   }
 
   /** The index has this word, or one with the same stem. */
@@ -241,6 +244,16 @@ export class LocaleIndex {
    * from 8), then the most common. Null when nothing is close enough.
    */
   private correction(word: string): string | null {
+    const cached = this.corrections.get(word);
+    if (cached !== undefined) return cached;
+    const found = this.closestWord(word);
+    // bounded, so a stream of random terms cannot grow it without end
+    if (this.corrections.size >= MAX_CACHED_CORRECTIONS) this.corrections.clear();
+    this.corrections.set(word, found);
+    return found;
+  }
+
+  private closestWord(word: string): string | null {
     const allowed = typosAllowed(word.length, this.ranking.minWordSizeForOneTypo, this.ranking.minWordSizeForTwoTypos);
     if (allowed === 0) return null;
     let best: string | null = null;
@@ -278,12 +291,13 @@ export class LocaleIndex {
   async search(query: LocaleQuery): Promise<LocaleResult> {
     const where = query.where ? toWhere(query.where) : undefined;
     const words = this.corrected(this.searchWords(query.words.slice(0, MAX_QUERY_WORDS)));
-    // a synonym only helps when this language's index has it as a word (not merely as a prefix)
-    const variants = (words.length > 0 ? this.synonyms.variants(words) : [{ words, substituted: [] }]).filter(
-      (variant) => variant.substituted.every((word) => this.hasWord(word)),
-    );
-    // one search for the query and its synonyms together: a synonym counts as the word typed
-    const terms = [...new Set([...words, ...variants.flatMap((variant) => variant.substituted)])];
+    // One search for the query and its synonyms together, a synonym counting as the word typed.
+    // A synonym only helps when this language's index has it as a word (not merely as a prefix).
+    const synonyms = this.synonyms
+      .variants(words)
+      .filter((variant) => variant.substituted.every((word) => this.hasWord(word)))
+      .flatMap((variant) => variant.substituted);
+    const terms = [...new Set([...words, ...synonyms])];
     const result = (await search(this.db, {
       term: terms.join(" "),
       properties: SEARCHABLE,
@@ -302,6 +316,6 @@ export class LocaleIndex {
       Object.entries(result.facets ?? {}).map(([name, facet]) => [name, facet.values]),
     );
     const hits = result.hits.map((hit) => ({ id: hit.id, score: hit.score }));
-    return { hits, count: result.count, facets, exhaustive: true };
+    return { hits, count: result.count, facets };
   }
 }

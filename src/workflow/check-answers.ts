@@ -57,7 +57,11 @@ function answerLines(schema: JSONSchema, value: unknown, ui: UiSchema, locale: L
   if (label !== undefined) return [label];
   if (typeof value === "boolean") return [engineText(value ? "common.yes" : "common.no", locale)];
   if (typeof value === "number") {
-    return [MONEY_WIDGETS.has(String(ui["ui:widget"])) && Number.isSafeInteger(value) ? formatCurrency(value, locale) : String(value)];
+    return [
+      MONEY_WIDGETS.has(String(ui["ui:widget"])) && Number.isSafeInteger(value)
+        ? formatCurrency(value, locale)
+        : String(value),
+    ];
   }
   if (typeof value === "string") {
     return [schema.format === "card-number" || ui["ui:widget"] === "password" ? mask(value) : value];

@@ -7,8 +7,8 @@
  * journey does not go as the recording expects.
  */
 
-import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatPath } from "./errors";
@@ -89,10 +89,16 @@ async function replay(nameOrFile: string | undefined, recordingFile: string | un
     console.log(`${shown(recordingFile)}: ${(error as Error).message}`);
     return 1;
   }
-  console.log(`${loaded.workflow.name} ← ${shown(resolve(recordingFile))} (${recording.locale}, ${recording.now})`);
+  console.log(
+    `${loaded.workflow.name} ← ${shown(resolve(recordingFile))} (${recording.locale}, ${recording.now})`,
+  );
   const report = await replayRecording(loaded.workflow, recording, { validate: validateAnswers });
   for (const text of report.lines) console.log(text);
-  console.log(report.ok ? "replay matches the recording" : `replay does not match: ${report.mismatches.length} mismatch(es)`);
+  console.log(
+    report.ok
+      ? "replay matches the recording"
+      : `replay does not match: ${report.mismatches.length} mismatch(es)`,
+  );
   return report.ok ? 0 : 1;
 }
 

@@ -11,7 +11,9 @@ import type { Journey } from "./journey";
 import { localizeText } from "./localize";
 import type { Locale, Screen } from "./types";
 
-export type RenderedBlock = { kind: "text"; text: string } | ({ kind: "alert" } & Omit<Alert, "notifyOnClose">);
+export type RenderedBlock =
+  | { kind: "text"; text: string }
+  | ({ kind: "alert" } & Omit<Alert, "notifyOnClose">);
 
 export function renderContent(screen: Screen, journey: Journey, locale: Locale, now: Date): RenderedBlock[] {
   return screen.content.map((block): RenderedBlock => {

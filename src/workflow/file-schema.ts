@@ -12,8 +12,8 @@ import {
   CONFIG_MALFORMED,
   GRAPH_COMPOSITE_MALFORMED,
   PARAMS_MISSING,
-  WORKFLOW_MALFORMED,
   pointerToPath,
+  WORKFLOW_MALFORMED,
 } from "./errors";
 import type { JsonPath, Problem } from "./types";
 
@@ -21,7 +21,13 @@ let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
   if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
+    const ajv = new Ajv2020({
+      allErrors: true,
+      verbose: true,
+      strict: true,
+      strictTypes: false,
+      strictRequired: false,
+    });
     compiled = ajv.compile(workflowSchema);
   }
   return compiled;
@@ -82,17 +88,22 @@ function explain(error: ErrorObject, root: unknown): string {
       if (error.parentSchema === defs.fieldPath) {
         return `${value} must be a field path: the screen's name, a dot, then the field (applicant.email)`;
       }
-      if (error.parentSchema === (defs.bound as { else?: unknown }).else) return `${value} must be a number, a date (mm/dd/yyyy) or "today"`;
+      if (error.parentSchema === (defs.bound as { else?: unknown }).else)
+        return `${value} must be a number, a date (mm/dd/yyyy) or "today"`;
       return `${value} must use only lower-case letters, digits and single hyphens (like check-answers)`;
     }
     case "minProperties":
       return inComparison ? `a condition names a field and one operator (${OPERATORS})` : "must not be empty";
     case "maxProperties":
-      return inComparison ? `a condition has exactly one operator (${OPERATORS})` : (error.message ?? "too many");
+      return inComparison
+        ? `a condition has exactly one operator (${OPERATORS})`
+        : (error.message ?? "too many");
     case "minItems":
       return `needs at least ${String(params.limit)} ${Number(params.limit) === 1 ? "entry" : "entries"}`;
     case "minLength":
-      return Number(params.limit) === 1 ? "must not be empty" : `needs at least ${String(params.limit)} characters`;
+      return Number(params.limit) === 1
+        ? "must not be empty"
+        : `needs at least ${String(params.limit)} characters`;
     default:
       return error.message ?? error.keyword;
   }

@@ -32,7 +32,9 @@ export function petsWorkflow(): WorkflowFile {
             schema: {
               type: "object",
               required: ["hasPet"],
-              properties: { hasPet: { $ref: "definitions/common.json#/$defs/yesNo", title: t("Pet?", "¿Mascota?") } },
+              properties: {
+                hasPet: { $ref: "definitions/common.json#/$defs/yesNo", title: t("Pet?", "¿Mascota?") },
+              },
             },
             next: [{ to: "no-pets", when: { field: "start.hasPet", equals: false } }, { to: "details" }],
           },

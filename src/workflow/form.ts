@@ -37,7 +37,8 @@ function buildForm(screen: Screen, locale: Locale): ScreenForm {
       min: screen.repeat.min ?? 1,
       itemTitle: localizeText(itemTitle, locale),
     };
-    if (screen.repeat.addLabel !== undefined) form.repeat.addLabel = localizeText(screen.repeat.addLabel, locale);
+    if (screen.repeat.addLabel !== undefined)
+      form.repeat.addLabel = localizeText(screen.repeat.addLabel, locale);
   }
   return form;
 }

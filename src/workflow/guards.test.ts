@@ -79,7 +79,9 @@ describe("evaluateGuard", () => {
   it("ageAtLeast measures age today or on December 31 of last year", () => {
     // Born 12/31/1960: 65 on 06/01/2026, and 65 on 12/31/2025 (the birthday itself).
     expect(holds({ field: "applicant.dateOfBirth", ageAtLeast: { years: 65 } })).toBe(true);
-    expect(holds({ field: "applicant.dateOfBirth", ageAtLeast: { years: 65, on: "endOfLastYear" } })).toBe(true);
+    expect(holds({ field: "applicant.dateOfBirth", ageAtLeast: { years: 65, on: "endOfLastYear" } })).toBe(
+      true,
+    );
     expect(
       evaluateGuard(
         { field: "a.dob", ageAtLeast: { years: 65, on: "endOfLastYear" } },
@@ -87,7 +89,9 @@ describe("evaluateGuard", () => {
         { now },
       ),
     ).toBe(false);
-    expect(evaluateGuard({ field: "a.dob", ageAtLeast: { years: 65 } }, { a: { dob: "01/01/1961" } }, { now })).toBe(true);
+    expect(
+      evaluateGuard({ field: "a.dob", ageAtLeast: { years: 65 } }, { a: { dob: "01/01/1961" } }, { now }),
+    ).toBe(true);
     expect(holds({ field: "applicant.name", ageAtLeast: { years: 1 } })).toBe(false);
   });
 

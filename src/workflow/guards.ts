@@ -8,8 +8,8 @@
  */
 
 import {
-  type CalendarDate,
   ageOn,
+  type CalendarDate,
   compareDates,
   endOfLastYear,
   parseIsoDate,
@@ -47,7 +47,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
   return (
@@ -80,7 +81,17 @@ function isPresent(value: unknown): boolean {
   return true;
 }
 
-const OPERATORS: readonly Operator[] = ["equals", "notEquals", "in", "gt", "gte", "lt", "lte", "exists", "ageAtLeast"];
+const OPERATORS: readonly Operator[] = [
+  "equals",
+  "notEquals",
+  "in",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "exists",
+  "ageAtLeast",
+];
 
 /** The one operator of a comparison. */
 export function operatorOf(guard: Comparison): Operator {
@@ -126,7 +137,10 @@ export function evaluateGuard(guard: Guard, answers: Answers, ctx: GuardContext)
 }
 
 /** Every field a guard reads, with the JSON path of its "field" key inside the guard. */
-export function guardFields(guard: Guard, path: Array<string | number> = []): Array<{ field: string; path: Array<string | number> }> {
+export function guardFields(
+  guard: Guard,
+  path: Array<string | number> = [],
+): Array<{ field: string; path: Array<string | number> }> {
   if (guard.all) return guard.all.flatMap((g, i) => guardFields(g, [...path, "all", i]));
   if (guard.any) return guard.any.flatMap((g, i) => guardFields(g, [...path, "any", i]));
   if (guard.not) return guardFields(guard.not, [...path, "not"]);

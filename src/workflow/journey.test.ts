@@ -3,15 +3,15 @@ import demoFile from "../../workflows/demo-dog-licence.json";
 import { checkAnswersRows } from "./check-answers";
 import { renderContent } from "./content";
 import { editedPets, node, petsWorkflow } from "./fixtures";
-import { type Integrations, IntegrationRefusal } from "./integrations";
+import { IntegrationRefusal, type Integrations } from "./integrations";
 import {
-  type Journey,
   answerAndCall,
   answerScreen,
   answersOnPath,
   changeAnswer,
   formDataFor,
   goBack,
+  type Journey,
   pathOf,
   progressOf,
   restoreJourney,
@@ -52,7 +52,14 @@ const submitter = (result: unknown = { requestId: "R-1" }) => {
 describe("a journey", () => {
   it("starts on the start screen with nothing answered, as plain JSON", () => {
     const journey = startJourney(pets);
-    expect(journey).toEqual({ workflow: "pets", screen: "start", answers: {}, results: {}, history: [], drafts: {} });
+    expect(journey).toEqual({
+      workflow: "pets",
+      screen: "start",
+      answers: {},
+      results: {},
+      history: [],
+      drafts: {},
+    });
     expect(JSON.parse(JSON.stringify(journey))).toEqual(journey);
   });
 
@@ -62,7 +69,9 @@ describe("a journey", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.reason).toBe("invalid");
-    expect(result.errors).toEqual([{ path: "/age", message: "Make sure you only use numbers here.", keyword: "type" }]);
+    expect(result.errors).toEqual([
+      { path: "/age", message: "Make sure you only use numbers here.", keyword: "type" },
+    ]);
     expect(result.journey.screen).toBe("details");
     expect(formDataFor(result.journey, "details")).toEqual({ name: "Rex", age: "three" });
     journey = answer(pets, result.journey, "details", { name: "Rex", age: 3 });
@@ -79,15 +88,24 @@ describe("a journey", () => {
   it("refuses a screen the answers do not lead to yet, and screens that ask nothing", () => {
     const early = answerScreen(pets, startJourney(pets), "details", { name: "Rex", age: 3 }, en);
     expect(early).toMatchObject({ ok: false, reason: "not-on-path" });
-    expect(answerScreen(pets, toCheck(), "check", {}, en)).toMatchObject({ ok: false, reason: "not-a-question" });
-    expect(answerScreen(pets, toCheck(), "nope", {}, en)).toMatchObject({ ok: false, reason: "unknown-screen" });
+    expect(answerScreen(pets, toCheck(), "check", {}, en)).toMatchObject({
+      ok: false,
+      reason: "not-a-question",
+    });
+    expect(answerScreen(pets, toCheck(), "nope", {}, en)).toMatchObject({
+      ok: false,
+      reason: "unknown-screen",
+    });
   });
 
   it("goes back keeping the answers, and opens screens already on the path", () => {
     const journey = goBack(pets, toCheck());
     expect(journey.screen).toBe("details");
     expect(formDataFor(journey, "details")).toEqual({ name: "Rex", age: 3, email: "owner@example.com" });
-    expect(visitScreen(pets, journey, "start", { now })).toMatchObject({ ok: true, journey: { screen: "start" } });
+    expect(visitScreen(pets, journey, "start", { now })).toMatchObject({
+      ok: true,
+      journey: { screen: "start" },
+    });
     expect(visitScreen(pets, journey, "senior", { now })).toMatchObject({ ok: false, reason: "not-on-path" });
   });
 
@@ -97,7 +115,10 @@ describe("a journey", () => {
     if (!changing.ok) return;
     const journey = answer(pets, changing.journey, "details", { name: "Max", age: 5 });
     expect(journey.screen).toBe("check");
-    expect(changeAnswer(pets, journey, "senior", { now })).toMatchObject({ ok: false, reason: "not-on-path" });
+    expect(changeAnswer(pets, journey, "senior", { now })).toMatchObject({
+      ok: false,
+      reason: "not-on-path",
+    });
   });
 
   it("replays the path from the answers and leaves a branch no longer taken out", () => {
@@ -146,14 +167,27 @@ describe("integration calls", () => {
       const details = node(f, "details").data.config;
       const senior = node(f, "senior").data.config;
       if (!details || !senior) return;
-      details.call = { integration: "lookup", operation: "pet-register", params: { name: { field: "details.name" } } };
-      details.next = [{ to: "no-pets", when: { field: "details.$result.banned", equals: true } }, ...(details.next ?? [])];
+      details.call = {
+        integration: "lookup",
+        operation: "pet-register",
+        params: { name: { field: "details.name" } },
+      };
+      details.next = [
+        { to: "no-pets", when: { field: "details.$result.banned", equals: true } },
+        ...(details.next ?? []),
+      ];
       senior.schema = {
         type: "object",
         required: ["card"],
-        properties: { card: { type: "string", writeOnly: true, minLength: 4, title: { en: "Card", es: "Tarjeta" } } },
+        properties: {
+          card: { type: "string", writeOnly: true, minLength: 4, title: { en: "Card", es: "Tarjeta" } },
+        },
       };
-      senior.call = { integration: "pay", operation: "charge", params: { card: { field: "senior.card" }, amount: 500 } };
+      senior.call = {
+        integration: "pay",
+        operation: "charge",
+        params: { card: { field: "senior.card" }, amount: 500 },
+      };
     }),
     "pets.json",
   );
@@ -161,7 +195,13 @@ describe("integration calls", () => {
 
   it("calls the screen's integration with resolved params and branches on its result", async () => {
     const { integrations, call } = submitter({ banned: true });
-    const result = await answerAndCall(withCalls, started, "details", { name: "Rex", age: 3 }, { ...en, integrations });
+    const result = await answerAndCall(
+      withCalls,
+      started,
+      "details",
+      { name: "Rex", age: 3 },
+      { ...en, integrations },
+    );
     expect(call).toHaveBeenCalledWith(
       "lookup",
       "pet-register",
@@ -169,22 +209,43 @@ describe("integration calls", () => {
       { start: { hasPet: true }, details: { name: "Rex", age: 3 } },
       { workflow: "pets", screen: "details", locale: "en" },
     );
-    expect(result).toMatchObject({ ok: true, journey: { screen: "no-pets", results: { details: { banned: true } } } });
+    expect(result).toMatchObject({
+      ok: true,
+      journey: { screen: "no-pets", results: { details: { banned: true } } },
+    });
   });
 
   it("does not call the integration when the answers are invalid", async () => {
     const { integrations, call } = submitter();
-    const result = await answerAndCall(withCalls, started, "details", { name: "Rex" }, { ...en, integrations });
+    const result = await answerAndCall(
+      withCalls,
+      started,
+      "details",
+      { name: "Rex" },
+      { ...en, integrations },
+    );
     expect(result.ok).toBe(false);
     expect(call).not.toHaveBeenCalled();
   });
 
   it("hands writeOnly fields to the call and never keeps them", async () => {
     const { integrations: lookup } = submitter({ banned: false });
-    const atDetails = await answerAndCall(withCalls, started, "details", { name: "Rex", age: 12 }, { ...en, integrations: lookup });
+    const atDetails = await answerAndCall(
+      withCalls,
+      started,
+      "details",
+      { name: "Rex", age: 12 },
+      { ...en, integrations: lookup },
+    );
     if (!atDetails.ok) throw new Error("details");
     const { integrations, call } = submitter({ paid: true });
-    const paid = await answerAndCall(withCalls, atDetails.journey, "senior", { card: "4111111111111111" }, { ...en, integrations });
+    const paid = await answerAndCall(
+      withCalls,
+      atDetails.journey,
+      "senior",
+      { card: "4111111111111111" },
+      { ...en, integrations },
+    );
     expect(call.mock.calls[0]?.[2]).toEqual({ card: "4111111111111111", amount: 500 });
     expect(paid).toMatchObject({ ok: true, journey: { screen: "check" } });
     expect(JSON.stringify(paid.journey)).not.toContain("4111");
@@ -194,9 +255,18 @@ describe("integration calls", () => {
     expect(JSON.stringify(short.journey)).not.toContain("411");
 
     const refusing: Integrations = {
-      call: () => Promise.reject(new IntegrationRefusal([{ path: "", message: "Your payment has been declined.", keyword: "pay" }])),
+      call: () =>
+        Promise.reject(
+          new IntegrationRefusal([{ path: "", message: "Your payment has been declined.", keyword: "pay" }]),
+        ),
     };
-    const declined = await answerAndCall(withCalls, atDetails.journey, "senior", { card: "4000000000000002" }, { ...en, integrations: refusing });
+    const declined = await answerAndCall(
+      withCalls,
+      atDetails.journey,
+      "senior",
+      { card: "4000000000000002" },
+      { ...en, integrations: refusing },
+    );
     expect(declined).toMatchObject({ ok: false, reason: "invalid", journey: { screen: "senior" } });
     if (!declined.ok) expect(declined.errors[0]?.message).toBe("Your payment has been declined.");
 
@@ -209,7 +279,10 @@ describe("sending", () => {
   it("re-validates every screen on the path and refuses answers it did not check", () => {
     const journey = toCheck();
     expect(validateWholeJourney(pets, journey, en)).toEqual({ ok: true, errors: [] });
-    const forged: Journey = { ...journey, answers: { ...journey.answers, details: { name: "Rex", age: -4 } } };
+    const forged: Journey = {
+      ...journey,
+      answers: { ...journey.answers, details: { name: "Rex", age: -4 } },
+    };
     expect(validateWholeJourney(pets, forged, en).errors).toEqual([
       expect.objectContaining({ screen: "details", path: "/age", keyword: "minimum" }),
     ]);
@@ -236,13 +309,18 @@ describe("sending", () => {
     expect(again).toMatchObject({ ok: true, reference: sent.reference, repeated: true });
     expect(call).toHaveBeenCalledTimes(1);
     expect(goBack(pets, sent.journey).screen).toBe("done");
-    expect(answerScreen(pets, sent.journey, "start", { hasPet: true }, en)).toMatchObject({ reason: "finished" });
+    expect(answerScreen(pets, sent.journey, "start", { hasPet: true }, en)).toMatchObject({
+      reason: "finished",
+    });
   });
 
   it("does not send invalid answers, or from a screen other than check-answers", async () => {
     const { integrations, call } = submitter();
     const forged: Journey = { ...toCheck(), answers: { start: { hasPet: true }, details: { name: "" } } };
-    expect(await submitJourney(pets, forged, { ...en, integrations })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await submitJourney(pets, forged, { ...en, integrations })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
     expect(await submitJourney(pets, startJourney(pets), { ...en, integrations })).toMatchObject({
       ok: false,
       reason: "not-ready",
@@ -258,7 +336,12 @@ describe("restoreJourney", () => {
   });
 
   it("drops unknown screens and moves a stale screen to the first one still to answer", () => {
-    const stored = { ...toCheck(), screen: "senior", history: ["start", "gone"], answers: { ...toCheck().answers, gone: {} } };
+    const stored = {
+      ...toCheck(),
+      screen: "senior",
+      history: ["start", "gone"],
+      answers: { ...toCheck().answers, gone: {} },
+    };
     const journey = restoreJourney(pets, JSON.parse(JSON.stringify(stored)), { now });
     expect(journey).toMatchObject({ screen: "check", history: ["start", "details"] });
     expect(Object.keys(journey?.answers ?? {})).toEqual(["start", "details"]);
@@ -283,7 +366,16 @@ describe("check-answers rows and content of the demo", () => {
         phone: "317-555-0100",
         email: "ana@example.com",
       },
-      dogs: [{ name: "Rex", breed: "Boxer", sex: "male", dateOfBirth: "01/01/2020", neutered: false, rabiesVaccinated: "01/01/2026" }],
+      dogs: [
+        {
+          name: "Rex",
+          breed: "Boxer",
+          sex: "male",
+          dateOfBirth: "01/01/2020",
+          neutered: false,
+          rabiesVaccinated: "01/01/2026",
+        },
+      ],
       donation: { amount: 123456 },
       declaration: { agree: true, signedBy: "Ana Ruiz", signedOn: "06/01/2026" },
     },
@@ -292,7 +384,11 @@ describe("check-answers rows and content of the demo", () => {
   it("labels each answer as the resident said it, with where to change it", () => {
     const rows = checkAnswersRows(demo, journey, "en", { now });
     const row = (key: string, screen: string) => rows.find((r) => r.key === key && r.screen === screen);
-    expect(row("/livesInCedarport", "residency")).toMatchObject({ label: "Do you live in Cedarport?", value: "Yes", changeTo: "residency" });
+    expect(row("/livesInCedarport", "residency")).toMatchObject({
+      label: "Do you live in Cedarport?",
+      value: "Yes",
+      changeTo: "residency",
+    });
     expect(row("/0/sex", "dogs")).toMatchObject({ label: "Dog 1: Sex", value: "Male" });
     expect(row("/0/neutered", "dogs")?.value).toBe("No");
     expect(row("/amount", "donation")?.value).toBe("$1,234.56");
@@ -310,6 +406,11 @@ describe("check-answers rows and content of the demo", () => {
     const confirmation = requireScreen(demo, "confirmation");
     const [text, alert] = renderContent(confirmation, journey, "es", now);
     expect(text).toEqual({ kind: "text", text: "Hemos enviado una confirmación a ana@example.com." });
-    expect(alert).toMatchObject({ kind: "alert", alertType: "info", title: "Qué sucede después", allowClose: false });
+    expect(alert).toMatchObject({
+      kind: "alert",
+      alertType: "info",
+      title: "Qué sucede después",
+      allowClose: false,
+    });
   });
 });

@@ -9,11 +9,11 @@
  */
 
 import { initialTransition, transition } from "xstate";
-import { engineText } from "./localize";
-import { type MachineContext, type MachineEvent, type WorkflowSnapshot, buildMachine } from "./machine";
-import { type Facts, type JourneyPath, projectedPath, replayPath } from "./path";
 import { screenForm } from "./form";
-import { type Integrations, IntegrationRefusal, resolveParams } from "./integrations";
+import { IntegrationRefusal, type Integrations, resolveParams } from "./integrations";
+import { engineText } from "./localize";
+import { buildMachine, type MachineContext, type MachineEvent, type WorkflowSnapshot } from "./machine";
+import { type Facts, type JourneyPath, projectedPath, replayPath } from "./path";
 import { newReference } from "./reference";
 import { isEndType, isQuestionType, screenNamed } from "./screens";
 import { storedAnswersSchema, withoutWriteOnly } from "./sensitive";
@@ -34,7 +34,13 @@ export interface Journey {
 
 export type JourneyStatus = "in-progress" | "exited" | "submitted";
 
-export type RefusalReason = "invalid" | "not-on-path" | "finished" | "not-a-question" | "dead-end" | "unknown-screen";
+export type RefusalReason =
+  | "invalid"
+  | "not-on-path"
+  | "finished"
+  | "not-a-question"
+  | "dead-end"
+  | "unknown-screen";
 
 export interface ScreenFieldError extends FieldError {
   screen: string;
@@ -44,7 +50,9 @@ export type AnswerResult =
   | { ok: true; journey: Journey }
   | { ok: false; journey: Journey; errors: FieldError[]; reason: RefusalReason };
 
-export type MoveResult = { ok: true; journey: Journey } | { ok: false; journey: Journey; reason: RefusalReason };
+export type MoveResult =
+  | { ok: true; journey: Journey }
+  | { ok: false; journey: Journey; reason: RefusalReason };
 
 export interface AnswerOptions {
   validate: Validate;
@@ -138,8 +146,14 @@ export function visitScreen(
 ): MoveResult {
   if (journey.screen === screenName) return { ok: true, journey };
   if (!screenNamed(workflow, screenName)) return { ok: false, journey, reason: "unknown-screen" };
-  const next = send(workflow, journey, { type: "VISIT", screen: screenName, now: (opts.now ?? new Date()).toISOString() });
-  return next.screen === screenName ? { ok: true, journey: next } : { ok: false, journey, reason: "not-on-path" };
+  const next = send(workflow, journey, {
+    type: "VISIT",
+    screen: screenName,
+    now: (opts.now ?? new Date()).toISOString(),
+  });
+  return next.screen === screenName
+    ? { ok: true, journey: next }
+    : { ok: false, journey, reason: "not-on-path" };
 }
 
 /** From check-answers to a screen on the path; answering it leads back to check-answers. */
@@ -150,8 +164,14 @@ export function changeAnswer(
   opts: { now?: Date } = {},
 ): MoveResult {
   if (!screenNamed(workflow, screenName)) return { ok: false, journey, reason: "unknown-screen" };
-  const next = send(workflow, journey, { type: "CHANGE", screen: screenName, now: (opts.now ?? new Date()).toISOString() });
-  return next.screen === screenName ? { ok: true, journey: next } : { ok: false, journey, reason: "not-on-path" };
+  const next = send(workflow, journey, {
+    type: "CHANGE",
+    screen: screenName,
+    now: (opts.now ?? new Date()).toISOString(),
+  });
+  return next.screen === screenName
+    ? { ok: true, journey: next }
+    : { ok: false, journey, reason: "not-on-path" };
 }
 
 type Prepared =
@@ -159,7 +179,13 @@ type Prepared =
   | { ok: true; journey: Journey; screen: Screen; data: unknown };
 
 /** Checks that the screen may be answered now and that the data is valid; moves to the screen if needed. */
-function prepare(workflow: Workflow, journey: Journey, screenName: string, data: unknown, opts: AnswerOptions): Prepared {
+function prepare(
+  workflow: Workflow,
+  journey: Journey,
+  screenName: string,
+  data: unknown,
+  opts: AnswerOptions,
+): Prepared {
   const refuse = (reason: RefusalReason, errors = [journeyError(reason, opts.locale)]): Prepared => ({
     ok: false,
     result: { ok: false, journey, errors, reason },
@@ -174,12 +200,20 @@ function prepare(workflow: Workflow, journey: Journey, screenName: string, data:
   const errors = form.schema ? opts.validate(form.schema, data, { locale: opts.locale, now: opts.now }) : [];
   if (errors.length > 0) {
     const drafts = { ...moved.journey.drafts, [screen.name]: withoutWriteOnly(screen.schema, data) };
-    return { ok: false, result: { ok: false, journey: { ...moved.journey, drafts }, errors, reason: "invalid" } };
+    return {
+      ok: false,
+      result: { ok: false, journey: { ...moved.journey, drafts }, errors, reason: "invalid" },
+    };
   }
   return { ok: true, journey: moved.journey, screen, data };
 }
 
-function advance(workflow: Workflow, prepared: Extract<Prepared, { ok: true }>, result: unknown, opts: AnswerOptions): AnswerResult {
+function advance(
+  workflow: Workflow,
+  prepared: Extract<Prepared, { ok: true }>,
+  result: unknown,
+  opts: AnswerOptions,
+): AnswerResult {
   const { journey, screen, data } = prepared;
   const event: MachineEvent = {
     type: "NEXT",
@@ -270,7 +304,11 @@ export function formDataFor(journey: Journey, screenName: string): unknown {
 }
 
 /** 'Step 2 of 6': the screen's place on the path the answers so far lead to. */
-export function progressOf(workflow: Workflow, journey: Journey, opts: { now?: Date } = {}): { step: number; total: number } {
+export function progressOf(
+  workflow: Workflow,
+  journey: Journey,
+  opts: { now?: Date } = {},
+): { step: number; total: number } {
   const counted = projectedPath(workflow, factsOf(journey), opts.now ?? new Date()).filter((name) => {
     const screen = screenNamed(workflow, name);
     return screen !== undefined && !isEndType(screen.type);
@@ -314,7 +352,12 @@ export function validateWholeJourney(
     if (!screen || !isQuestionType(screen.type)) continue;
     const data = journey.answers[name];
     if (data === undefined) {
-      errors.push({ screen: name, path: "", message: engineText("errors.notAnswered", opts.locale), keyword: "journey" });
+      errors.push({
+        screen: name,
+        path: "",
+        message: engineText("errors.notAnswered", opts.locale),
+        keyword: "journey",
+      });
       continue;
     }
     const schema = screenForm(screen, opts.locale).schema;
@@ -341,7 +384,7 @@ export async function submitJourney(
     return { ok: true, journey, reference: journey.submission.reference, repeated: true };
   }
   const screen = screenNamed(workflow, journey.screen);
-  if (!screen || screen.type !== "check-answers") {
+  if (screen?.type !== "check-answers") {
     return {
       ok: false,
       journey,
@@ -399,12 +442,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * a screen the answers no longer lead to is replaced by the first one still to answer. Undefined
  * when the value is not a journey of this workflow at all.
  */
-export function restoreJourney(workflow: Workflow, value: unknown, opts: { now?: Date } = {}): Journey | undefined {
-  if (!isRecord(value) || value.workflow !== workflow.name || typeof value.screen !== "string") return undefined;
+export function restoreJourney(
+  workflow: Workflow,
+  value: unknown,
+  opts: { now?: Date } = {},
+): Journey | undefined {
+  if (!isRecord(value) || value.workflow !== workflow.name || typeof value.screen !== "string")
+    return undefined;
   const answers = isRecord(value.answers) ? value.answers : {};
   const results = isRecord(value.results) ? value.results : {};
   const drafts = isRecord(value.drafts) ? value.drafts : {};
-  const known = (name: unknown): name is string => typeof name === "string" && screenNamed(workflow, name) !== undefined;
+  const known = (name: unknown): name is string =>
+    typeof name === "string" && screenNamed(workflow, name) !== undefined;
   const journey: Journey = {
     workflow: workflow.name,
     screen: value.screen,

@@ -17,12 +17,15 @@ function properties(file: WorkflowFile, name: string): Record<string, unknown> {
 }
 
 const lint = (file: unknown) => lintWorkflow(file, "pets.json", { checkSchema: compileScreenSchema });
-const brief = (problems: Problem[]) => problems.map((p) => `${formatPath(p.path)}: ${p.severity}: ${p.message}`);
+const brief = (problems: Problem[]) =>
+  problems.map((p) => `${formatPath(p.path)}: ${p.severity}: ${p.message}`);
 
 describe("lintWorkflow", () => {
   it("finds nothing wrong with the fixture and the demo", () => {
     expect(lint(petsWorkflow())).toEqual([]);
-    expect(lintWorkflow(demo, "workflows/demo-dog-licence.json", { checkSchema: compileScreenSchema })).toEqual([]);
+    expect(
+      lintWorkflow(demo, "workflows/demo-dog-licence.json", { checkSchema: compileScreenSchema }),
+    ).toEqual([]);
   });
 
   it("reports schema errors with the spec's message and a plain reason", () => {
@@ -61,13 +64,21 @@ describe("lintWorkflow", () => {
       config(f, "senior").next = [{ to: "check", when: { field: "senior.vet", exists: true } }];
     });
     expect(lint(deadEnd)).toEqual([
-      expect.objectContaining({ rule: "dead-end", path: ["nodes", 2, "data", "config", "next"], severity: "error" }),
+      expect.objectContaining({
+        rule: "dead-end",
+        path: ["nodes", 2, "data", "config", "next"],
+        severity: "error",
+      }),
     ]);
     const unused = editedPets((f) => {
       config(f, "senior").next = [{ to: "check" }, { to: "done" }];
     });
     expect(lint(unused)).toEqual([
-      expect.objectContaining({ rule: "unused-transition", path: ["nodes", 2, "data", "config", "next", 1], severity: "warning" }),
+      expect.objectContaining({
+        rule: "unused-transition",
+        path: ["nodes", 2, "data", "config", "next", 1],
+        severity: "warning",
+      }),
     ]);
     expect(hasErrors(lint(unused))).toBe(false);
   });
@@ -75,10 +86,20 @@ describe("lintWorkflow", () => {
   it("reports conditions, params and the receipt on fields that do not exist", () => {
     const file = editedPets((f) => {
       config(f, "details").next = [
-        { to: "senior", when: { any: [{ field: "details.weight", gt: 10 }, { field: "ghost.age", gt: 1 }] } },
+        {
+          to: "senior",
+          when: {
+            any: [
+              { field: "details.weight", gt: 10 },
+              { field: "ghost.age", gt: 1 },
+            ],
+          },
+        },
         { to: "check" },
       ];
-      (config(f, "check").call as { params: Record<string, unknown> }).params = { who: { field: "start.$result.x" } };
+      (config(f, "check").call as { params: Record<string, unknown> }).params = {
+        who: { field: "start.$result.x" },
+      };
       (f.data.config as { receipt: { emailField: string } }).receipt.emailField = "details.mail";
     });
     expect(brief(lint(file))).toEqual([
@@ -92,7 +113,11 @@ describe("lintWorkflow", () => {
   it("reports fields without a label and choices without labels", () => {
     const file = editedPets((f) => {
       properties(f, "senior").vet = { type: "string" };
-      properties(f, "senior").size = { type: "string", enum: ["s", "m"], title: { en: "Size", es: "Tamaño" } };
+      properties(f, "senior").size = {
+        type: "string",
+        enum: ["s", "m"],
+        title: { en: "Size", es: "Tamaño" },
+      };
     });
     expect(lint(file).map((p) => [formatPath(p.path), p.rule])).toEqual([
       ["nodes[2].data.config.schema.properties.size", "label"],
@@ -109,7 +134,7 @@ describe("lintWorkflow", () => {
     expect(brief(lint(file))).toEqual([
       'nodes[2].data.config.schema.properties.vet.title: error: missing Spanish text for "Vet"',
       'nodes[2].data.config.title: error: missing Spanish text for "Senior pet"',
-      "nodes[2].data.config.uiSchema.vet[\"ui:help\"]: error: missing Spanish text for \"Your vet's name\"",
+      'nodes[2].data.config.uiSchema.vet["ui:help"]: error: missing Spanish text for "Your vet\'s name"',
     ]);
   });
 
@@ -130,9 +155,15 @@ describe("lintWorkflow", () => {
 
   it("reports a schema the validation catalogue refuses", () => {
     const file = editedPets((f) => {
-      properties(f, "senior").vet = { type: "string", dateOnOrAftr: "today", title: { en: "Vet", es: "Veterinario" } };
+      properties(f, "senior").vet = {
+        type: "string",
+        dateOnOrAftr: "today",
+        title: { en: "Vet", es: "Veterinario" },
+      };
     });
-    expect(lint(file)).toEqual([expect.objectContaining({ rule: "catalogue", path: ["nodes", 2, "data", "config", "schema"] })]);
+    expect(lint(file)).toEqual([
+      expect.objectContaining({ rule: "catalogue", path: ["nodes", 2, "data", "config", "schema"] }),
+    ]);
     expect(lint(file)[0]?.message).toContain("dateOnOrAftr");
   });
 

@@ -5,10 +5,10 @@
  * without Spanish.
  */
 
+import { screenForm } from "./form";
 import { guardFields } from "./guards";
 import { type Catalog, isTextObject, lookupKey, mapSchema, workflowCatalog } from "./localize";
 import { type ParseOptions, readWorkflow } from "./parse";
-import { screenForm } from "./form";
 import { isEndType } from "./screens";
 import { hasWriteOnly } from "./sensitive";
 import type { JSONSchema, JsonPath, Problem, Screen, Severity, Workflow } from "./types";
@@ -48,7 +48,11 @@ function lintGraph(workflow: Workflow, report: Report): void {
   const reached = reachable(workflow);
   for (const screen of workflow.screens) {
     if (!reached.has(screen.name)) {
-      report(screen.lens, `screen "${screen.name}" cannot be reached from the start screen "${workflow.start}"`, "unreachable");
+      report(
+        screen.lens,
+        `screen "${screen.name}" cannot be reached from the start screen "${workflow.start}"`,
+        "unreachable",
+      );
     }
     const nextPath = [...screen.lens, "data", "config", "next"];
     if (isEndType(screen.type)) continue;
@@ -77,7 +81,8 @@ export function unknownFieldReason(workflow: Workflow, field: string): string | 
   const [screenName = "", ...rest] = field.split(".");
   const screen = workflow.screens.find((s) => s.name === screenName);
   if (!screen) return `there is no screen "${screenName}"`;
-  if (rest[0] === "$result") return screen.call ? undefined : `screen "${screenName}" makes no integration call`;
+  if (rest[0] === "$result")
+    return screen.call ? undefined : `screen "${screenName}" makes no integration call`;
   if (!screen.schema) return `screen "${screenName}" asks no questions`;
   let schema: JSONSchema = screen.schema;
   for (const part of rest) {
@@ -111,7 +116,8 @@ function lintFields(workflow: Workflow, report: Report): void {
       }
     }
   }
-  if (workflow.receipt) check(workflow.receipt.emailField, ["data", "config", "receipt", "emailField"], "receipt e-mail");
+  if (workflow.receipt)
+    check(workflow.receipt.emailField, ["data", "config", "receipt", "emailField"], "receipt e-mail");
 }
 
 // ── Screens' schemas: labels, choices, the catalogue ───────────────────────────────────────────
@@ -120,7 +126,9 @@ function hasChoiceLabels(schema: JSONSchema, ui: Record<string, unknown>): boole
   if (Array.isArray(ui["ui:enumNames"])) return true;
   const options = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(options) && options.length > 0) {
-    return options.every((option) => !isObject(option) || option.const === undefined || option.title !== undefined);
+    return options.every(
+      (option) => !isObject(option) || option.const === undefined || option.title !== undefined,
+    );
   }
   return !Array.isArray(schema.enum) || schema.type === "boolean";
 }
@@ -144,8 +152,17 @@ function lintScreenSchema(screen: Screen, options: LintOptions, report: Report):
       const ui = uiAt(screen.repeat ? { items: screen.uiSchema } : screen.uiSchema, path);
       const name = path[path.length - 1];
       const isProperty = path[path.length - 2] === "properties";
-      if (isProperty && node.title === undefined && ui["ui:title"] === undefined && ui["ui:widget"] !== "hidden") {
-        report(where, `field "${String(name)}" has no label: give it a "title" in English and Spanish`, "label");
+      if (
+        isProperty &&
+        node.title === undefined &&
+        ui["ui:title"] === undefined &&
+        ui["ui:widget"] !== "hidden"
+      ) {
+        report(
+          where,
+          `field "${String(name)}" has no label: give it a "title" in English and Spanish`,
+          "label",
+        );
       }
       if (isProperty && !hasChoiceLabels(node, ui)) {
         report(
@@ -181,7 +198,16 @@ function lintScreenSchema(screen: Screen, options: LintOptions, report: Report):
 
 // ── Texts: Spanish and translation keys ────────────────────────────────────────────────────────
 
-const TEXT_KEYS = new Set(["title", "hint", "description", "buttonLabel", "itemTitle", "addLabel", "text", "message"]);
+const TEXT_KEYS = new Set([
+  "title",
+  "hint",
+  "description",
+  "buttonLabel",
+  "itemTitle",
+  "addLabel",
+  "text",
+  "message",
+]);
 const UI_TEXT_KEYS = new Set(["ui:title", "ui:description", "ui:help", "ui:placeholder", "ui:enumNames"]);
 
 function checkKey(key: string, path: JsonPath, catalog: Catalog, report: Report): void {
@@ -208,9 +234,9 @@ function lintTexts(source: unknown, workflow: Workflow, catalog: Catalog, report
       return;
     }
     if (Array.isArray(value)) {
-      value.forEach((entry, i) =>
-        walk(entry, [...path, i], key === "message" || key === "ui:enumNames" ? key : i, inUi),
-      );
+      for (const [i, entry] of value.entries()) {
+        walk(entry, [...path, i], key === "message" || key === "ui:enumNames" ? key : i, inUi);
+      }
       return;
     }
     if (!isObject(value)) return;

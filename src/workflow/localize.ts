@@ -96,7 +96,8 @@ export function mapSchema(
   for (const [key, value] of Object.entries(schema as JSONSchema)) {
     if (SCHEMA_MAPS.has(key) && value && typeof value === "object" && !Array.isArray(value)) {
       const map: JSONSchema = {};
-      for (const [name, sub] of Object.entries(value)) map[name] = mapSchema(sub, visit, [...path, key, name]);
+      for (const [name, sub] of Object.entries(value))
+        map[name] = mapSchema(sub, visit, [...path, key, name]);
       out[key] = map;
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
       out[key] = value.map((sub, i) => mapSchema(sub, visit, [...path, key, i]));
@@ -123,7 +124,13 @@ export function localizeSchema(schema: JSONSchema, locale: Locale): JSONSchema {
 }
 
 /** uiSchema keys whose string values are texts (translation keys), not settings like a widget name. */
-const UI_TEXT_KEYS = new Set(["ui:title", "ui:description", "ui:help", "ui:placeholder", "ui:submitButtonOptions"]);
+const UI_TEXT_KEYS = new Set([
+  "ui:title",
+  "ui:description",
+  "ui:help",
+  "ui:placeholder",
+  "ui:submitButtonOptions",
+]);
 
 /** The uiSchema with every `{en, es}` object and every text key resolved in `locale`. */
 export function localizeUiSchema(uiSchema: UiSchema, locale: Locale): UiSchema {
@@ -132,7 +139,9 @@ export function localizeUiSchema(uiSchema: UiSchema, locale: Locale): UiSchema {
     if (typeof value === "string" && key && UI_TEXT_KEYS.has(key)) return localizeText(value, locale);
     if (Array.isArray(value)) {
       return key === "ui:enumNames"
-        ? value.map((entry) => (typeof entry === "string" || isTextObject(entry) ? localizeText(entry, locale) : entry))
+        ? value.map((entry) =>
+            typeof entry === "string" || isTextObject(entry) ? localizeText(entry, locale) : entry,
+          )
         : value.map((entry) => walk(entry));
     }
     if (value && typeof value === "object") {

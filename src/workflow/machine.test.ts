@@ -49,7 +49,10 @@ describe("buildMachine", () => {
     expect(actor.getSnapshot().value).toBe("details");
     actor.send({ type: "BACK" });
     expect(actor.getSnapshot().value).toBe("start");
-    expect(actor.getSnapshot().context.answers).toEqual({ start: { hasPet: true }, details: { name: "Rex", age: 3 } });
+    expect(actor.getSnapshot().context.answers).toEqual({
+      start: { hasPet: true },
+      details: { name: "Rex", age: 3 },
+    });
     actor.send({ type: "BACK" });
     expect(actor.getSnapshot().value).toBe("start");
   });

@@ -14,7 +14,7 @@
  * clicked the wrong answer can go back and correct it, as on GOV.UK exit pages.
  */
 
-import { type SnapshotFrom, assign, setup } from "xstate";
+import { assign, type SnapshotFrom, setup } from "xstate";
 import { evaluateGuard } from "./guards";
 import { type Facts, replayPath } from "./path";
 import { isQuestionType } from "./screens";
@@ -59,7 +59,12 @@ function withAnswers(context: MachineContext, screen: string, event: MachineEven
   return { ...context, answers: { ...context.answers, [screen]: event.answers }, results };
 }
 
-function onPath(workflow: Workflow, context: MachineContext, screen: string, now: Date): string[] | undefined {
+function onPath(
+  workflow: Workflow,
+  context: MachineContext,
+  screen: string,
+  now: Date,
+): string[] | undefined {
   const path = replayPath(workflow, factsOf(context), now).screens;
   const index = path.indexOf(screen);
   return index === -1 ? undefined : path.slice(0, index);

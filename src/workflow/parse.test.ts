@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WorkflowError, formatPath } from "./errors";
+import { formatPath, WorkflowError } from "./errors";
 import { editedPets, node, petsWorkflow } from "./fixtures";
 import { parseWorkflow, readWorkflow } from "./parse";
 import type { JSONSchema } from "./types";
@@ -25,10 +25,17 @@ describe("parseWorkflow", () => {
     const workflow = parseWorkflow(petsWorkflow(), "workflows/pets.json");
     expect(workflow.name).toBe("pets");
     expect(workflow.start).toBe("start");
-    expect(workflow.screens.map((s) => s.name)).toEqual(["start", "details", "senior", "check", "done", "no-pets"]);
-    const [start] = workflow.screens;
+    expect(workflow.screens.map((s) => s.name)).toEqual([
+      "start",
+      "details",
+      "senior",
+      "check",
+      "done",
+      "no-pets",
+    ]);
+    const start = workflow.screens[0];
     expect(start?.lens).toEqual(["nodes", 0]);
-    const hasPet = (start?.schema?.properties as Record<string, JSONSchema>).hasPet;
+    const hasPet = (start?.schema?.properties as Record<string, JSONSchema> | undefined)?.hasPet;
     expect(hasPet?.type).toBe("boolean");
     expect(hasPet?.title).toEqual({ en: "Pet?", es: "¿Mascota?" });
     expect(JSON.stringify(workflow)).not.toContain("$ref");
@@ -50,7 +57,12 @@ describe("parseWorkflow", () => {
       configOf(f, "senior").repeat = { max: 5 };
     });
     const senior = parseWorkflow(file, "pets.json").screens[2];
-    expect(senior?.schema).toMatchObject({ type: "array", minItems: 1, maxItems: 5, items: { type: "object" } });
+    expect(senior?.schema).toMatchObject({
+      type: "array",
+      minItems: 1,
+      maxItems: 5,
+      items: { type: "object" },
+    });
     expect(senior?.itemSchema).toMatchObject({ type: "object" });
   });
 
@@ -63,7 +75,11 @@ describe("parseWorkflow", () => {
       const file: Record<string, unknown> = { ...petsWorkflow() };
       delete file.nodes;
       const error = parseError(file);
-      expect([error.message, error.path, error.detail]).toEqual(["workflow is malformed", [], '"nodes" is required']);
+      expect([error.message, error.path, error.detail]).toEqual([
+        "workflow is malformed",
+        [],
+        '"nodes" is required',
+      ]);
     });
     it("for a top level that is not a graph_composite", () => {
       const error = parseError({ ...petsWorkflow(), type: "graph" });
@@ -99,7 +115,10 @@ describe("parseWorkflow", () => {
       const file = petsWorkflow() as unknown as { nodes: Array<{ data: Record<string, unknown> }> };
       (file.nodes[4] as { data: Record<string, unknown> }).data.type = "thanks";
       const error = parseError(file);
-      expect([error.message, error.path]).toEqual(["graphComposite is malformed", ["nodes", 4, "data", "type"]]);
+      expect([error.message, error.path]).toEqual([
+        "graphComposite is malformed",
+        ["nodes", 4, "data", "type"],
+      ]);
     });
     it("for two screens with one name", () => {
       const file = editedPets((f) => {
@@ -158,10 +177,15 @@ describe("parseWorkflow", () => {
     });
     it("for a schema that is not a valid JSON Schema", () => {
       const file = editedPets((f) => {
-        (configOf(f, "senior").schema as { properties: Record<string, unknown> }).properties.vet = { type: "text" };
+        (configOf(f, "senior").schema as { properties: Record<string, unknown> }).properties.vet = {
+          type: "text",
+        };
       });
       const error = parseError(file);
-      expect([error.message, error.path]).toEqual(["config is malformed", ["nodes", 2, "data", "config", "schema"]]);
+      expect([error.message, error.path]).toEqual([
+        "config is malformed",
+        ["nodes", 2, "data", "config", "schema"],
+      ]);
     });
     it("for a guard that is not a condition", () => {
       const file = editedPets((f) => {
@@ -180,7 +204,10 @@ describe("parseWorkflow", () => {
         (f.data.config as { start: string }).start = "welcome";
       });
       const error = parseError(file);
-      expect([error.message, error.path]).toEqual(["nodes do not exist on composite: welcome", ["data", "config", "start"]]);
+      expect([error.message, error.path]).toEqual([
+        "nodes do not exist on composite: welcome",
+        ["data", "config", "start"],
+      ]);
     });
     it("for a transition to a screen that does not exist", () => {
       const file = editedPets((f) => {
@@ -199,7 +226,10 @@ describe("parseWorkflow", () => {
       delete (configOf(f, "check").call as { params?: unknown }).params;
     });
     const error = parseError(file);
-    expect([error.message, error.path]).toEqual(["params missing", ["nodes", 3, "data", "config", "call", "params"]]);
+    expect([error.message, error.path]).toEqual([
+      "params missing",
+      ["nodes", 3, "data", "config", "call", "params"],
+    ]);
   });
 
   it("readWorkflow collects every problem instead of stopping at the first", () => {

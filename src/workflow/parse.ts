@@ -11,13 +11,13 @@ import { definitions as bundledDefinitions } from "./definitions";
 import {
   CONFIG_MALFORMED,
   GRAPH_COMPOSITE_MALFORMED,
+  nodesDoNotExist,
   WORKFLOW_MALFORMED,
   WorkflowError,
-  nodesDoNotExist,
 } from "./errors";
 import { fileSchemaProblems } from "./file-schema";
 import { localizeSchema } from "./localize";
-import { type Documents, RefError, inlineRefs } from "./refs";
+import { type Documents, inlineRefs, RefError } from "./refs";
 import type { JSONSchema, JsonPath, Problem, Screen, ScreenNodeFile, Workflow, WorkflowFile } from "./types";
 
 export interface ParseOptions {
@@ -91,10 +91,17 @@ function buildScreen(
     if (schema) {
       const invalid = jsonSchemaErrors(schema);
       if (invalid) {
-        problems.push(problem(file, [...configPath, "schema"], CONFIG_MALFORMED, `not a valid JSON Schema: ${invalid}`));
+        problems.push(
+          problem(file, [...configPath, "schema"], CONFIG_MALFORMED, `not a valid JSON Schema: ${invalid}`),
+        );
       } else if (schema.type !== "object") {
         problems.push(
-          problem(file, [...configPath, "schema"], CONFIG_MALFORMED, 'a screen\'s schema must be "type": "object"'),
+          problem(
+            file,
+            [...configPath, "schema"],
+            CONFIG_MALFORMED,
+            'a screen\'s schema must be "type": "object"',
+          ),
         );
       }
       if (config.repeat) {
@@ -102,7 +109,9 @@ function buildScreen(
         screen.itemSchema = schema;
         screen.schema = repeatSchema(schema, config.repeat);
         if ((config.repeat.min ?? 1) > config.repeat.max) {
-          problems.push(problem(file, [...configPath, "repeat", "min"], CONFIG_MALFORMED, "min is more than max"));
+          problems.push(
+            problem(file, [...configPath, "repeat", "min"], CONFIG_MALFORMED, "min is more than max"),
+          );
         }
       } else {
         screen.schema = schema;
@@ -133,7 +142,10 @@ export function readWorkflow(
   options: ParseOptions = {},
 ): { workflow: Workflow | undefined; problems: Problem[] } {
   if (!isRecord(json)) {
-    return { workflow: undefined, problems: [problem(file, [], WORKFLOW_MALFORMED, "a workflow file is one JSON object { }")] };
+    return {
+      workflow: undefined,
+      problems: [problem(file, [], WORKFLOW_MALFORMED, "a workflow file is one JSON object { }")],
+    };
   }
   const withDefaults = applyConfigDefaults(json);
   const schemaProblems = fileSchemaProblems(withDefaults, file);
@@ -144,7 +156,12 @@ export function readWorkflow(
   const expected = baseName(file);
   if (expected !== undefined && expected !== source.name) {
     problems.push(
-      problem(file, ["name"], WORKFLOW_MALFORMED, `the name "${source.name}" must be the file's name, "${expected}"`),
+      problem(
+        file,
+        ["name"],
+        WORKFLOW_MALFORMED,
+        `the name "${source.name}" must be the file's name, "${expected}"`,
+      ),
     );
   }
   const config = source.data.config as NonNullable<WorkflowFile["data"]["config"]>;
@@ -154,11 +171,23 @@ export function readWorkflow(
   source.nodes.forEach((node, i) => {
     if (names.has(node.name)) {
       problems.push(
-        problem(file, ["nodes", i, "name"], GRAPH_COMPOSITE_MALFORMED, `two screens are called "${node.name}"`),
+        problem(
+          file,
+          ["nodes", i, "name"],
+          GRAPH_COMPOSITE_MALFORMED,
+          `two screens are called "${node.name}"`,
+        ),
       );
     } else names.set(node.name, i);
     if (ids.has(node.data.id)) {
-      problems.push(problem(file, ["nodes", i, "data", "id"], GRAPH_COMPOSITE_MALFORMED, `two screens have the id "${node.data.id}"`));
+      problems.push(
+        problem(
+          file,
+          ["nodes", i, "data", "id"],
+          GRAPH_COMPOSITE_MALFORMED,
+          `two screens have the id "${node.data.id}"`,
+        ),
+      );
     } else ids.set(node.data.id, i);
   });
 

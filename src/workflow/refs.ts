@@ -72,7 +72,10 @@ export function inlineRefs(schema: JSONSchema, documents: Documents, base: strin
     if (!document) throw new RefError(`$ref ${ref}: there is no schemas/${documentKey}`, [...path, "$ref"]);
     const target = follow(document, fragment);
     if (target === undefined || target === null || typeof target !== "object") {
-      throw new RefError(`$ref ${ref}: schemas/${documentKey} has nothing at #${fragment}`, [...path, "$ref"]);
+      throw new RefError(`$ref ${ref}: schemas/${documentKey} has nothing at #${fragment}`, [
+        ...path,
+        "$ref",
+      ]);
     }
     const resolved = walk(target, [...path, "$ref"], documentKey, depth + 1) as Record<string, unknown>;
     return { ...resolved, ...out };

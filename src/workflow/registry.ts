@@ -4,13 +4,15 @@
  * the site down.
  */
 
-import { readFile, readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { WORKFLOW_MALFORMED, WorkflowError } from "./errors";
 import { type ParseOptions, parseWorkflow } from "./parse";
 import type { Problem, Workflow } from "./types";
 
-export type LoadResult = { workflow: Workflow; problem?: undefined } | { workflow?: undefined; problem: Problem };
+export type LoadResult =
+  | { workflow: Workflow; problem?: undefined }
+  | { workflow?: undefined; problem: Problem };
 
 function refused(file: string, spec: string, path: Problem["path"], detail?: string): LoadResult {
   return {

@@ -16,11 +16,11 @@
 import { isLocale } from "../domain/localize";
 import type { Integrations } from "./integrations";
 import {
-  type Journey,
-  type JourneyStatus,
   answerAndCall,
   changeAnswer,
   goBack,
+  type Journey,
+  type JourneyStatus,
   startJourney,
   statusOf,
   submitJourney,
@@ -114,7 +114,9 @@ function compareErrors(expected: readonly ExpectedError[], actual: readonly Fiel
         (want.keyword === undefined || got.keyword === want.keyword),
     );
     if (index === -1) {
-      problems.push(`expected an error at ${want.path || "(form)"}${want.message ? `: ${want.message}` : ""}`);
+      problems.push(
+        `expected an error at ${want.path || "(form)"}${want.message ? `: ${want.message}` : ""}`,
+      );
     } else {
       unmatched.splice(index, 1);
     }
@@ -169,7 +171,8 @@ export async function replayRecording(
           integrations: stubIntegrations(step.result),
         });
         journey = result.journey;
-        if (result.ok) outcome = `${result.repeated ? "already sent" : "sent"}, reference ${result.reference}`;
+        if (result.ok)
+          outcome = `${result.repeated ? "already sent" : "sent"}, reference ${result.reference}`;
         else {
           errors = result.errors;
           outcome = `not sent: ${errors.length} error${errors.length === 1 ? "" : "s"} (${result.reason})`;
@@ -213,7 +216,9 @@ export async function replayRecording(
   }
 
   const status = statusOf(workflow, journey);
-  lines.push(`final: ${journey.screen} (${status}${journey.submission ? `, reference ${journey.submission.reference}` : ""})`);
+  lines.push(
+    `final: ${journey.screen} (${status}${journey.submission ? `, reference ${journey.submission.reference}` : ""})`,
+  );
   const final = recording.expect ?? {};
   const endProblems: string[] = [];
   if (final.final !== undefined && journey.screen !== final.final) {

@@ -34,7 +34,9 @@ export function hasWriteOnly(schema: JSONSchema | undefined): boolean {
   if (schema.writeOnly === true) return true;
   if (isObject(schema.items) && hasWriteOnly(schema.items as JSONSchema)) return true;
   if (!isObject(schema.properties)) return false;
-  return Object.values(schema.properties).some((property) => isObject(property) && hasWriteOnly(property as JSONSchema));
+  return Object.values(schema.properties).some(
+    (property) => isObject(property) && hasWriteOnly(property as JSONSchema),
+  );
 }
 
 /**
@@ -53,7 +55,8 @@ export function storedAnswersSchema(schema: JSONSchema): JSONSchema {
         .filter(([key]) => !writeOnly.has(key))
         .map(([key, value]) => [key, isObject(value) ? storedAnswersSchema(value) : value]),
     );
-    if (Array.isArray(schema.required)) out.required = schema.required.filter((key) => !writeOnly.has(String(key)));
+    if (Array.isArray(schema.required))
+      out.required = schema.required.filter((key) => !writeOnly.has(String(key)));
   }
   return out;
 }

@@ -33,7 +33,13 @@ describe("the workflow file's types and schema agree", () => {
       type: "graph_composite",
       name: "tiny",
       data: { id: "tiny", type: "workflow", config: { title: "common.yes", start: "end" } },
-      nodes: [{ type: "graph_composite", name: "end", data: { id: "end", type: "exit", config: { title: "common.no" } } }],
+      nodes: [
+        {
+          type: "graph_composite",
+          name: "end",
+          data: { id: "end", type: "exit", config: { title: "common.no" } },
+        },
+      ],
     },
     "every comparison": withGuard({
       all: [
@@ -54,13 +60,26 @@ describe("the workflow file's types and schema agree", () => {
         title: { en: "Parcels", es: "Parcelas" },
         hint: "common.continue",
         content: [
-          { kind: "text", text: { en: "Hi {name}" }, replace: { name: { type: "bound_data", location: "details.name" } } },
-          { kind: "alert", alertType: "warning", message: [{ en: "a", es: "a" }, "common.no"], allowClose: false },
+          {
+            kind: "text",
+            text: { en: "Hi {name}" },
+            replace: { name: { type: "bound_data", location: "details.name" } },
+          },
+          {
+            kind: "alert",
+            alertType: "warning",
+            message: [{ en: "a", es: "a" }, "common.no"],
+            allowClose: false,
+          },
         ],
         schema,
         uiSchema: { a: { "ui:widget": "text" } },
         repeat: { max: 5, min: 1, itemTitle: { en: "Parcel", es: "Parcela" } },
-        call: { integration: "lookup", operation: "parcel", params: { id: { field: "details.name" }, kind: "x" } },
+        call: {
+          integration: "lookup",
+          operation: "parcel",
+          params: { id: { field: "details.name" }, kind: "x" },
+        },
         buttonLabel: "common.continue",
         next: [{ to: "done" }],
       }),
@@ -98,7 +117,9 @@ describe("the workflow file's types and schema agree", () => {
   it("refuses a call without params", () => {
     // @ts-expect-error params are required
     const call: IntegrationCall = { integration: "submit", operation: "x" };
-    expect(schemaAccepts(withNode(question({ title: "common.yes", schema, call, next: [{ to: "done" }] })))).toBe(false);
+    expect(
+      schemaAccepts(withNode(question({ title: "common.yes", schema, call, next: [{ to: "done" }] }))),
+    ).toBe(false);
   });
 
   it("refuses a text in another language", () => {
@@ -119,8 +140,9 @@ describe("the workflow file's types and schema agree", () => {
   });
 
   it("refuses a transition without a target", () => {
+    const when: Guard = { field: "a.b", exists: true };
     // @ts-expect-error a transition needs "to"
-    const next: NonNullable<ScreenNodeFile["data"]["config"]>["next"] = [{ when: { field: "a.b", exists: true } }];
+    const next: NonNullable<ScreenNodeFile["data"]["config"]>["next"] = [{ when }];
     expect(schemaAccepts(withNode(question({ title: "common.yes", schema, next })))).toBe(false);
   });
 });

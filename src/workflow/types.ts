@@ -57,7 +57,9 @@ type NoCombinator = { all?: never; any?: never; not?: never };
 
 /** A field compared with exactly one operator (the others are `never`, as the schema's maxProperties says). */
 export type Comparison = {
-  [K in Operator]: { field: string } & Pick<Operators, K> & { [O in Exclude<Operator, K>]?: never } & NoCombinator;
+  [K in Operator]: { field: string } & Pick<Operators, K> & {
+      [O in Exclude<Operator, K>]?: never;
+    } & NoCombinator;
 }[Operator];
 
 export interface AllGuard {

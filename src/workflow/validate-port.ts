@@ -4,7 +4,7 @@
  * server, the browser (with validators compiled ahead of time) and tests each pass their own.
  */
 
-import { compileCatalogueSchema, validateAnswers as catalogueValidate } from "../forms/validation/index";
+import { validateAnswers as catalogueValidate, compileCatalogueSchema } from "../forms/validation/index";
 import type { JSONSchema, Validate } from "./types";
 
 /** The catalogue's validator: the spec's messages in English or Spanish. */

@@ -25,7 +25,15 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, targetId: string) {
  * It takes focus when it appears and whenever the problems change, so keyboard and screen-reader
  * users land on it after a submit.
  */
-export function ErrorSummary({ items, locale, id = "error-summary" }: { items: ErrorSummaryItem[]; locale: Locale; id?: string }) {
+export function ErrorSummary({
+  items,
+  locale,
+  id = "error-summary",
+}: {
+  items: ErrorSummaryItem[];
+  locale: Locale;
+  id?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const key = items.map((item) => `${item.targetId}:${item.text}`).join("|");
   useEffect(() => {

@@ -1,7 +1,7 @@
-import Form from "@rjsf/core";
-import type { IChangeEvent } from "@rjsf/core";
+import type { IChangeEvent } from "@rjsf/core/lib/components/Form.js";
+import Form from "@rjsf/core/lib/components/Form.js";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import type { FieldError, Locale } from "../validation/messages";
 import { cityTemplates, cityWidgets } from "./city-theme";
 import type { ScreenFormContext } from "./context";
@@ -65,12 +65,18 @@ export function ScreenForm(props: ScreenFormProps) {
   const { schema, uiSchema, locale, action, method = "post", children, onSubmit, validate, id } = props;
   const [answers, setAnswers] = useState<Answers>(props.formData ?? {});
   const [clientErrors, setClientErrors] = useState<readonly FieldError[] | null>(null);
-  useEffect(() => setClientErrors(null), [props.errors]);
+  // New errors from the server replace the browser's own.
+  const [serverErrors, setServerErrors] = useState(props.errors);
+  if (serverErrors !== props.errors) {
+    setServerErrors(props.errors);
+    setClientErrors(null);
+  }
   const errors = clientErrors ?? props.errors ?? [];
   const extraErrors = useMemo(() => (errors.length ? toErrorSchema(errors) : undefined), [errors]);
   const items = useMemo(() => summaryItems(errors, schema, uiSchema), [errors, schema, uiSchema]);
   const formContext: ScreenFormContext = useMemo(() => ({ locale }), [locale]);
   const translateString = useMemo(() => rjsfTranslator(locale), [locale]);
+  const repeats = useMemo(() => hasRepeatedGroup(schema), [schema]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!onSubmit) return;
@@ -96,7 +102,7 @@ export function ScreenForm(props: ScreenFormProps) {
       onSubmit={handleSubmit}
     >
       {/* Enter in a field presses the first submit button; keep that "continue", not "Remove". */}
-      {hasRepeatedGroup(schema) && (
+      {repeats && (
         <button type="submit" className="usa-sr-only" tabIndex={-1} aria-hidden="true">
           {formsText(locale, "continue")}
         </button>

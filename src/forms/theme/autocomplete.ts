@@ -54,7 +54,8 @@ const BY_NAME: Record<string, string> = {
 
 export function autocompleteFor(name: string, schema: JsonSchema, uiSchema: unknown): string | undefined {
   const ui = asSchema(uiSchema);
-  const explicit = ui?.["ui:autocomplete"] ?? asSchema(ui?.["ui:options"])?.autocomplete ?? schema["x-autocomplete"];
+  const explicit =
+    ui?.["ui:autocomplete"] ?? asSchema(ui?.["ui:options"])?.autocomplete ?? schema["x-autocomplete"];
   if (typeof explicit === "string") return explicit;
   if (typeof schema.format === "string" && BY_FORMAT[schema.format]) return BY_FORMAT[schema.format];
   return BY_NAME[name.toLowerCase().replace(/[^a-z0-9]/g, "")];

@@ -106,7 +106,12 @@ export function kitchenSink(locale: Locale): ScreenExample {
           city: { type: "string", title: w.city },
           state: { type: "string", title: w.state, enum: ["IN", "IL", "OH", "KY", "MI"] },
           zip: { type: "string", title: w.zip, format: "us-zip" },
-          lastFive: { type: "string", title: w.lastFive, description: w.lastFiveHint, format: "last-five-digits" },
+          lastFive: {
+            type: "string",
+            title: w.lastFive,
+            description: w.lastFiveHint,
+            format: "last-five-digits",
+          },
         },
       },
       parcelNumber: { type: "string", title: w.parcel, description: w.parcelHint, format: "parcel-number" },

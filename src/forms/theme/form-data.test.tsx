@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { validateAnswers } from "../validation/index";
 import { kitchenSink } from "./examples";
 import { type Answers, applyArrayAction, formDataToAnswers, parseArrayAction } from "./form-data";
-import { matchesSchema } from "./schema-matcher";
 import { ScreenForm } from "./ScreenForm";
+import { matchesSchema } from "./schema-matcher";
 
 afterEach(() => cleanup());
 
@@ -56,7 +56,10 @@ const complete: Answers = {
   cvv: "123",
   accountNumber: "000123456",
   notes: "Second line\nhere",
-  properties: [{ address: "1 Oak St", share: 50 }, { address: "2 Elm St", share: 12.5 }],
+  properties: [
+    { address: "1 Oak St", share: 50 },
+    { address: "2 Elm St", share: 12.5 },
+  ],
   agree: true,
 };
 
@@ -82,7 +85,13 @@ describe("formDataToAnswers round trip", () => {
   it("leaves blanks out, unticked boxes false, empty lists empty", () => {
     const sparse: Answers = { mobileHome: true, properties: [{}] };
     const answers = formDataToAnswers(schema, serverRendered(schema, uiSchema, sparse));
-    expect(answers).toEqual({ applicant: {}, mobileHome: true, services: [], agree: false, properties: [{}] });
+    expect(answers).toEqual({
+      applicant: {},
+      mobileHome: true,
+      services: [],
+      agree: false,
+      properties: [{}],
+    });
     const paths = validateAnswers(schema, answers, { locale: "en", now: NOW }).map((e) => e.path);
     expect(paths).toContain("/applicant/firstName");
     expect(paths).toContain("/delivery");
@@ -101,13 +110,19 @@ describe("formDataToAnswers", () => {
       amount: { type: "integer", format: "cents" },
       yes: { type: "boolean" },
       level: { type: "integer", enum: [1, 2, 3] },
-      choice: { oneOf: [{ const: true, title: "Yes" }, { const: false, title: "No" }] },
+      choice: {
+        oneOf: [
+          { const: true, title: "Yes" },
+          { const: false, title: "No" },
+        ],
+      },
       tags: { type: "array", items: { type: "string" } },
       picks: { type: "array", uniqueItems: true, items: { type: "integer", enum: [10, 20] } },
       group: { type: "array", maxItems: 2, items: { type: "object", properties: { a: { type: "string" } } } },
       conditional: { type: "string" },
     },
     if: { properties: { yes: { const: true } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then
     then: { properties: { extra: { type: "string" } } },
   };
   const parse = (pairs: [string, string][]) => formDataToAnswers(schema, new URLSearchParams(pairs));
@@ -154,9 +169,19 @@ describe("formDataToAnswers", () => {
   });
 
   it("reads repeated groups by their count, capped by maxItems", () => {
-    expect(parse([["root_tags_0", "a"], ["root_tags_2", "c"]])).toEqual({ tags: ["a", "c"] });
+    expect(
+      parse([
+        ["root_tags_0", "a"],
+        ["root_tags_2", "c"],
+      ]),
+    ).toEqual({ tags: ["a", "c"] });
     expect(parse([["root_group__count", "1"]])).toEqual({ group: [{}] });
-    expect(parse([["root_group__count", "1000000"], ["root_group_7_a", "x"]])).toEqual({ group: [{}, {}] });
+    expect(
+      parse([
+        ["root_group__count", "1000000"],
+        ["root_group_7_a", "x"],
+      ]),
+    ).toEqual({ group: [{}, {}] });
     expect(parse([])).toEqual({});
   });
 });
@@ -165,13 +190,16 @@ describe("array actions (Add another / Remove without JavaScript)", () => {
   const schema = {
     type: "object",
     properties: {
-      items: { type: "array", maxItems: 2, items: { type: "object", properties: { a: { type: "string" } } } },
+      items: { type: "array", minItems: 1, maxItems: 2, items: { type: "object", properties: { a: { type: "string" } } } },
       names: { type: "array", items: { type: "string" } },
     },
   };
 
   it("reads the pressed button", () => {
-    expect(parseArrayAction(new URLSearchParams("_action=add:/items"))).toEqual({ type: "add", path: "/items" });
+    expect(parseArrayAction(new URLSearchParams("_action=add:/items"))).toEqual({
+      type: "add",
+      path: "/items",
+    });
     expect(parseArrayAction(new URLSearchParams("_action=remove:/items/1"))).toEqual({
       type: "remove",
       path: "/items",
@@ -186,10 +214,13 @@ describe("array actions (Add another / Remove without JavaScript)", () => {
     const two = applyArrayAction(schema, one, { type: "add", path: "/items" });
     expect(two).toEqual({ items: [{ a: "x" }, {}] });
     expect(applyArrayAction(schema, two, { type: "add", path: "/items" })).toBe(two);
-    expect(applyArrayAction(schema, two, { type: "remove", path: "/items", index: 0 })).toEqual({ items: [{}] });
+    expect(applyArrayAction(schema, two, { type: "remove", path: "/items", index: 0 })).toEqual({
+      items: [{}],
+    });
     expect(applyArrayAction(schema, {}, { type: "add", path: "/names" })).toEqual({ names: [null] });
     expect(applyArrayAction(schema, one, { type: "add", path: "/nowhere" })).toBe(one);
     expect(applyArrayAction(schema, one, { type: "remove", path: "/items", index: 5 })).toBe(one);
+    expect(applyArrayAction(schema, one, { type: "remove", path: "/items", index: 0 })).toBe(one);
   });
 });
 
@@ -197,7 +228,9 @@ describe("matchesSchema (RJSF's conditions, without Ajv)", () => {
   it("checks the keywords conditions use", () => {
     const root = { definitions: { yes: { const: true } } };
     expect(matchesSchema({ properties: { a: { $ref: "#/definitions/yes" } } }, { a: true }, root)).toBe(true);
-    expect(matchesSchema({ properties: { a: { $ref: "#/definitions/yes" } } }, { a: false }, root)).toBe(false);
+    expect(matchesSchema({ properties: { a: { $ref: "#/definitions/yes" } } }, { a: false }, root)).toBe(
+      false,
+    );
     expect(matchesSchema({ required: ["a"] }, {}, root)).toBe(false);
     expect(matchesSchema({ type: "number" }, 3, root)).toBe(true);
     expect(matchesSchema({ type: "integer" }, 3.5, root)).toBe(false);
@@ -205,6 +238,7 @@ describe("matchesSchema (RJSF's conditions, without Ajv)", () => {
     expect(matchesSchema({ oneOf: [{ minimum: 1 }, { maximum: 5 }] }, 3, root)).toBe(false);
     expect(matchesSchema({ anyOf: [{ minLength: 3 }, { pattern: "^a" }] }, "ab", root)).toBe(true);
     expect(matchesSchema({ not: { const: 1 } }, 1, root)).toBe(false);
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then
     expect(matchesSchema({ if: { const: 1 }, then: { const: 2 } }, 1, root)).toBe(false);
     expect(matchesSchema({ items: { type: "string" }, minItems: 1 }, ["a"], root)).toBe(true);
     expect(matchesSchema({ unknownKeyword: 1 }, "anything", root)).toBe(true);
@@ -215,6 +249,7 @@ describe("matchesSchema (RJSF's conditions, without Ajv)", () => {
       type: "object",
       properties: { owner: { type: "boolean", title: "Are you the owner?" } },
       if: { properties: { owner: { const: false } }, required: ["owner"] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then
       then: { properties: { representative: { type: "string", title: "Representative's name" } } },
     };
     const yes = render(<ScreenForm schema={schema} formData={{ owner: true }} locale="en" action="/x" />);

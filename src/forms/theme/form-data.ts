@@ -10,8 +10,8 @@ import { ACTION_FIELD, countName, fieldId, type PathSegment, segmentsOf } from "
 import {
   asSchema,
   choiceOptions,
-  type JsonSchema,
   isMultiSelect,
+  type JsonSchema,
   objectProperties,
   resolveSchema,
   schemaAt,
@@ -90,7 +90,8 @@ function read(schemaIn: unknown, id: string, body: URLSearchParams, root: unknow
         .filter(Boolean)
         .map((value) => coerceScalar(value, items));
     }
-    if (!body.has(countName(id)) && ![...body.keys()].some((key) => key.startsWith(`${id}_`))) return undefined;
+    if (!body.has(countName(id)) && ![...body.keys()].some((key) => key.startsWith(`${id}_`)))
+      return undefined;
     const list: unknown[] = [];
     const count = itemCount(body, id, schema);
     for (let i = 0; i < count; i++) {
@@ -148,7 +149,7 @@ function setAt(data: unknown, segments: readonly PathSegment[], value: unknown):
 
 /**
  * The answers after pressing "Add another" (an empty item, unless the group is at maxItems) or
- * "Remove". Unknown paths leave the answers as they were.
+ * "Remove" (unless the group is at minItems). Unknown paths leave the answers as they were.
  */
 export function applyArrayAction(schema: object, answers: Answers, action: ArrayAction): Answers {
   const segments = segmentsOf(action.path);
@@ -163,9 +164,9 @@ export function applyArrayAction(schema: object, answers: Answers, action: Array
     const items = resolveSchema(asSchema(arraySchema.items), schema);
     next = [...list, schemaType(items) === "object" ? {} : null];
   } else {
-    if (action.index >= list.length) return answers;
+    const min = typeof arraySchema.minItems === "number" ? arraySchema.minItems : 0;
+    if (action.index >= list.length || list.length <= min) return answers;
     next = list.filter((_, i) => i !== action.index);
   }
   return (asSchema(setAt(answers, segments, next)) ?? {}) as Answers;
 }
-

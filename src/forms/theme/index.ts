@@ -3,7 +3,15 @@ export type { ScreenFormContext } from "./context";
 export { ErrorSummary, type ErrorSummaryItem } from "./ErrorSummary";
 export { toErrorSchema } from "./error-schema";
 export { anchorFor, type FieldKind, fieldKind } from "./field-kind";
-export { ACTION_FIELD, countName, fieldId, ID_PREFIX, ID_SEPARATOR, pointerOf, segmentsOf } from "./field-names";
+export {
+  ACTION_FIELD,
+  countName,
+  fieldId,
+  ID_PREFIX,
+  ID_SEPARATOR,
+  pointerOf,
+  segmentsOf,
+} from "./field-names";
 export {
   type Answers,
   type ArrayAction,

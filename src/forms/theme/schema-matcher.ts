@@ -50,7 +50,8 @@ export function matchesSchema(schemaIn: unknown, data: unknown, root: unknown, d
   }
   const object = asSchema(data);
   if (object) {
-    if (Array.isArray(s.required) && !s.required.every((key) => object[String(key)] !== undefined)) return false;
+    if (Array.isArray(s.required) && !s.required.every((key) => object[String(key)] !== undefined))
+      return false;
     for (const [key, property] of Object.entries(asSchema(s.properties) ?? {})) {
       if (object[key] !== undefined && !next(property, object[key])) return false;
     }

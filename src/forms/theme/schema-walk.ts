@@ -64,7 +64,11 @@ export function choiceOptions(schema: JsonSchema): ChoiceOption[] | null {
     return schema.enum.map((value) => ({ value, label: String(value) }));
   }
   const list = schema.oneOf ?? schema.anyOf;
-  if (Array.isArray(list) && list.length > 0 && list.every((option) => asSchema(option)?.const !== undefined)) {
+  if (
+    Array.isArray(list) &&
+    list.length > 0 &&
+    list.every((option) => asSchema(option)?.const !== undefined)
+  ) {
     return list.map((option) => {
       const o = asSchema(option) ?? {};
       return { value: o.const, label: typeof o.title === "string" ? o.title : String(o.const) };
@@ -97,11 +101,15 @@ export function schemaAt(root: unknown, segments: readonly (string | number)[]):
 }
 
 /** The uiSchema of the field at a path (array items read "items"). */
-export function uiSchemaAt(uiSchema: unknown, segments: readonly (string | number)[]): JsonSchema | undefined {
+export function uiSchemaAt(
+  uiSchema: unknown,
+  segments: readonly (string | number)[],
+): JsonSchema | undefined {
   let node = asSchema(uiSchema);
   for (const segment of segments) {
     if (!node) return undefined;
-    node = typeof segment === "number" || /^\d+$/.test(segment) ? asSchema(node.items) : asSchema(node[segment]);
+    node =
+      typeof segment === "number" || /^\d+$/.test(segment) ? asSchema(node.items) : asSchema(node[segment]);
   }
   return node;
 }

@@ -1,8 +1,8 @@
 import type { FieldError } from "../validation/messages";
+import type { ErrorSummaryItem } from "./ErrorSummary";
 import { anchorFor, fieldKind } from "./field-kind";
 import { fieldId, segmentsOf } from "./field-names";
 import { asSchema, schemaAt, uiSchemaAt } from "./schema-walk";
-import type { ErrorSummaryItem } from "./ErrorSummary";
 
 function fieldTitle(schema: unknown, uiSchema: unknown, segments: readonly string[]): string | undefined {
   const ui = asSchema(uiSchemaAt(uiSchema, segments));
@@ -15,14 +15,19 @@ function fieldTitle(schema: unknown, uiSchema: unknown, segments: readonly strin
     const item = schemaAt(schema, segments.slice(0, i + 1));
     const group = schemaAt(schema, segments.slice(0, i));
     const noun = item?.title ?? group?.title;
-    if (typeof noun === "string" && i < segments.length - 1) return `${title} (${noun} ${Number(segment) + 1})`;
+    if (typeof noun === "string" && i < segments.length - 1)
+      return `${title} (${noun} ${Number(segment) + 1})`;
     break;
   }
   return title;
 }
 
 /** Each problem as the summary shows it: "Email address: Please enter a valid email address." */
-export function summaryItems(errors: readonly FieldError[], schema: unknown, uiSchema: unknown): ErrorSummaryItem[] {
+export function summaryItems(
+  errors: readonly FieldError[],
+  schema: unknown,
+  uiSchema: unknown,
+): ErrorSummaryItem[] {
   return errors.map((error) => {
     const segments = segmentsOf(error.path);
     if (segments.length === 0) return { text: error.message, targetId: null };

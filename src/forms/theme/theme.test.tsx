@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, within } from "@testing-library/react";
 import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FieldError } from "../validation/messages";
 import { validateAnswers } from "../validation/index";
+import type { FieldError } from "../validation/messages";
 import { kitchenSink, kitchenSinkInvalidAnswers } from "./examples";
 import type { Answers } from "./form-data";
 import { ScreenForm } from "./ScreenForm";
@@ -14,15 +14,26 @@ afterEach(() => cleanup());
 
 async function expectNoAxeViolations(container: HTMLElement) {
   // Colour contrast needs layout, which jsdom has not: the Playwright suite checks it in a browser.
-  const results = await axe.run(container, { resultTypes: ["violations"], rules: { "color-contrast": { enabled: false } } });
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const results = await axe.run(container, {
+    resultTypes: ["violations"],
+    rules: { "color-contrast": { enabled: false } },
+  });
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
   expect(summary).toEqual([]);
 }
 
-function renderSink(locale: "en" | "es", withErrors: boolean, props: Partial<Parameters<typeof ScreenForm>[0]> = {}) {
+function renderSink(
+  locale: "en" | "es",
+  withErrors: boolean,
+  props: Partial<Parameters<typeof ScreenForm>[0]> = {},
+) {
   const example = kitchenSink(locale);
   const formData = withErrors ? kitchenSinkInvalidAnswers : example.formData;
-  const errors: FieldError[] = withErrors ? validateAnswers(example.schema, formData, { locale, now: NOW }) : [];
+  const errors: FieldError[] = withErrors
+    ? validateAnswers(example.schema, formData, { locale, now: NOW })
+    : [];
   const view = render(
     <main>
       <ScreenForm
@@ -61,7 +72,9 @@ describe("markup", () => {
 
   it("ties every control to a label or a legend, and names it by its id", () => {
     const { container } = renderSink("en", false);
-    const controls = container.querySelectorAll<HTMLInputElement>("input:not([type=hidden]), select, textarea");
+    const controls = container.querySelectorAll<HTMLInputElement>(
+      "input:not([type=hidden]), select, textarea",
+    );
     expect(controls.length).toBeGreaterThan(20);
     for (const control of controls) {
       if (control.classList.contains("usa-sr-only")) continue;
@@ -79,7 +92,9 @@ describe("markup", () => {
     expect(lastFive?.getAttribute("aria-describedby")).toBe("root_applicant_lastFive__description");
     expect(container.querySelector("#root_applicant_lastFive__description")?.className).toBe("usa-hint");
     expect(container.querySelector("#root_firstName")).toBeNull();
-    expect(container.querySelector("#root_applicant_firstName")?.hasAttribute("aria-describedby")).toBe(false);
+    expect(container.querySelector("#root_applicant_firstName")?.hasAttribute("aria-describedby")).toBe(
+      false,
+    );
   });
 
   it("renders each widget with its keyboard and autocomplete", () => {
@@ -92,12 +107,20 @@ describe("markup", () => {
         autoComplete: el?.getAttribute("autocomplete"),
       };
     };
-    expect(attrs("root_applicant_dateOfBirth")).toEqual({ type: "text", inputMode: "numeric", autoComplete: "bday" });
+    expect(attrs("root_applicant_dateOfBirth")).toEqual({
+      type: "text",
+      inputMode: "numeric",
+      autoComplete: "bday",
+    });
     expect(container.querySelector("#root_applicant_dateOfBirth__description")?.textContent).toBe(
       "For example, 03/25/1958",
     );
     expect(attrs("root_applicant_phone")).toEqual({ type: "tel", inputMode: null, autoComplete: "tel" });
-    expect(attrs("root_applicant_zip")).toEqual({ type: "text", inputMode: "numeric", autoComplete: "postal-code" });
+    expect(attrs("root_applicant_zip")).toEqual({
+      type: "text",
+      inputMode: "numeric",
+      autoComplete: "postal-code",
+    });
     expect(attrs("root_applicant_email")).toEqual({ type: "email", inputMode: null, autoComplete: "email" });
     expect(attrs("root_applicant_firstName").autoComplete).toBe("given-name");
     expect(attrs("root_applicant_lastName").autoComplete).toBe("family-name");
@@ -105,10 +128,18 @@ describe("markup", () => {
     expect(attrs("root_applicant_city").autoComplete).toBe("address-level2");
     expect(attrs("root_amount")).toEqual({ type: "text", inputMode: "decimal", autoComplete: null });
     expect(container.querySelector("#root_amount")?.closest(".usa-input-group")?.textContent).toBe("$");
-    expect(attrs("root_cardNumber")).toEqual({ type: "text", inputMode: "numeric", autoComplete: "cc-number" });
+    expect(attrs("root_cardNumber")).toEqual({
+      type: "text",
+      inputMode: "numeric",
+      autoComplete: "cc-number",
+    });
     expect(attrs("root_expiry")).toEqual({ type: "text", inputMode: "numeric", autoComplete: "cc-exp" });
     expect(attrs("root_cvv")).toEqual({ type: "text", inputMode: "numeric", autoComplete: "cc-csc" });
-    expect(attrs("root_accountNumber")).toEqual({ type: "password", inputMode: "numeric", autoComplete: "off" });
+    expect(attrs("root_accountNumber")).toEqual({
+      type: "password",
+      inputMode: "numeric",
+      autoComplete: "off",
+    });
     expect(container.querySelector("#root_notes")?.className).toBe("usa-textarea");
     expect(container.querySelector("#root_county")?.className).toBe("usa-select");
     expect(container.querySelectorAll(".usa-radio__input[name=root_mobileHome]")).toHaveLength(2);
@@ -118,7 +149,9 @@ describe("markup", () => {
 
   it("marks optional questions and translates the theme's words", () => {
     const { container } = renderSink("es", false);
-    expect(container.querySelector("label[for=root_applicant_phone]")?.textContent).toBe("Número de teléfono (opcional)");
+    expect(container.querySelector("label[for=root_applicant_phone]")?.textContent).toBe(
+      "Número de teléfono (opcional)",
+    );
     expect(container.querySelector("label[for=root_mobileHome-0]")?.textContent).toBe("Sí");
     expect(container.querySelector("#root_applicant_dateOfBirth__description")?.textContent).toBe(
       "Por ejemplo, 03/25/1958",
@@ -140,7 +173,9 @@ describe("errors", () => {
     it(`shows a summary that links to each field and takes focus (${locale})`, () => {
       const { container, errors } = renderSink(locale, true);
       const summary = container.querySelector<HTMLElement>(".usa-alert--error");
-      expect(summary?.querySelector("h2")?.textContent).toBe(locale === "en" ? "There is a problem" : "Hay un problema");
+      expect(summary?.querySelector("h2")?.textContent).toBe(
+        locale === "en" ? "There is a problem" : "Hay un problema",
+      );
       expect(document.activeElement).toBe(summary);
       const links = [...(summary?.querySelectorAll("a") ?? [])];
       expect(links).toHaveLength(errors.length);
@@ -168,7 +203,9 @@ describe("errors", () => {
     expect(container.querySelector("#root_properties_0_share__error")?.textContent).toBe(
       "Error: This number is too big. Try not to go over 100",
     );
-    expect(container.querySelector("label[for=root_applicant_email]")?.className).toBe("usa-label usa-label--error");
+    expect(container.querySelector("label[for=root_applicant_email]")?.className).toBe(
+      "usa-label usa-label--error",
+    );
   });
 
   it("shows no summary without errors", () => {
@@ -181,13 +218,19 @@ describe("repeated group", () => {
   it("adds and removes items in place, up to maxItems", () => {
     const { container } = renderSink("en", false, { onSubmit: () => {} });
     const group = within(container.querySelector("#root_properties") as HTMLElement);
-    const count = () => container.querySelector<HTMLInputElement>("input[name=root_properties__count]")?.value;
+    const count = () =>
+      container.querySelector<HTMLInputElement>("input[name=root_properties__count]")?.value;
     expect(count()).toBe("1");
+    // minItems is 1: the only property cannot be removed.
+    expect(group.queryByRole("button", { name: "Remove Property 1" })).toBeNull();
     fireEvent.click(group.getByRole("button", { name: "Add another (Properties)" }));
     expect(count()).toBe("2");
     expect(document.activeElement?.id).toBe("root_properties_1_address");
-    expect(container.querySelector("#root_properties_1")?.querySelector("legend")?.textContent).toBe("Property 2");
-    for (let i = 0; i < 3; i++) fireEvent.click(group.getByRole("button", { name: "Add another (Properties)" }));
+    expect(container.querySelector("#root_properties_1")?.querySelector("legend")?.textContent).toBe(
+      "Property 2",
+    );
+    for (let i = 0; i < 3; i++)
+      fireEvent.click(group.getByRole("button", { name: "Add another (Properties)" }));
     expect(count()).toBe("5");
     expect(group.queryByRole("button", { name: "Add another (Properties)" })).toBeNull();
     expect(group.getByText("You have added the most items allowed (5).")).toBeTruthy();
@@ -197,11 +240,13 @@ describe("repeated group", () => {
   });
 
   it("posts Add another and Remove as named submit buttons for the server", () => {
-    const { container } = renderSink("en", false);
+    const { container } = renderSink("en", false, { formData: { properties: [{}, {}] } });
     const add = container.querySelector<HTMLButtonElement>("button[value='add:/properties']");
     expect(add?.type).toBe("submit");
     expect(add?.name).toBe("_action");
-    expect(container.querySelector("button[value='remove:/properties/0']")).not.toBeNull();
+    const remove = container.querySelector<HTMLButtonElement>("button[value='remove:/properties/1']");
+    expect(remove?.type).toBe("submit");
+    expect(remove?.name).toBe("_action");
     // Enter presses the first submit button: a hidden Continue comes before them.
     expect(container.querySelector("form button[type=submit]")?.textContent).toBe("Continue");
   });
@@ -232,8 +277,12 @@ describe("submitting with JavaScript", () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(container.querySelectorAll(".usa-alert--error a")).toHaveLength(2);
     expect(document.activeElement?.className).toContain("usa-alert--error");
-    fireEvent.change(container.querySelector("#root_email") as HTMLElement, { target: { value: "a@cedarport.gov" } });
-    fireEvent.change(container.querySelector("#root_amount") as HTMLElement, { target: { value: "1,234.50" } });
+    fireEvent.change(container.querySelector("#root_email") as HTMLElement, {
+      target: { value: "a@cedarport.gov" },
+    });
+    fireEvent.change(container.querySelector("#root_amount") as HTMLElement, {
+      target: { value: "1,234.50" },
+    });
     expect((container.querySelector("#root_amount") as HTMLInputElement).value).toBe("1,234.50");
     act(() => {
       (container.querySelector("button[value=continue]") as HTMLButtonElement).click();
@@ -293,12 +342,22 @@ describe("errors on groups and on the whole form", () => {
     const example = kitchenSink("en");
     const errors: FieldError[] = [
       { path: "", message: "Something is wrong with this screen.", keyword: "invalid" },
-      { path: "/properties", message: "Each item must have an amount greater than zero.", keyword: "amountsGreaterThanZero" },
+      {
+        path: "/properties",
+        message: "Each item must have an amount greater than zero.",
+        keyword: "amountsGreaterThanZero",
+      },
       { path: "/applicant", message: "This field is required.", keyword: "required" },
     ];
     const { container } = render(
       <main>
-        <ScreenForm schema={example.schema} uiSchema={example.uiSchema} errors={errors} locale="en" action="/x" />
+        <ScreenForm
+          schema={example.schema}
+          uiSchema={example.uiSchema}
+          errors={errors}
+          locale="en"
+          action="/x"
+        />
       </main>,
     );
     const items = [...container.querySelectorAll(".usa-alert--error li")];
@@ -310,8 +369,12 @@ describe("errors on groups and on the whole form", () => {
     expect(items[0]?.querySelector("a")).toBeNull();
     expect(items[1]?.querySelector("a")?.getAttribute("href")).toBe("#root_properties");
     expect(container.querySelector("#root_properties__error")?.textContent).toContain("greater than zero");
-    expect(container.querySelector("#root_properties")?.getAttribute("aria-describedby")).toBe("root_properties__error");
-    expect(container.querySelector("#root_applicant__error")?.textContent).toContain("This field is required.");
+    expect(container.querySelector("#root_properties")?.getAttribute("aria-describedby")).toBe(
+      "root_properties__error",
+    );
+    expect(container.querySelector("#root_applicant__error")?.textContent).toContain(
+      "This field is required.",
+    );
     expect(container.querySelector("#root__error")?.textContent).toContain("Something is wrong");
     await expectNoAxeViolations(container);
   });

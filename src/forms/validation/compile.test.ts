@@ -75,7 +75,13 @@ describe("ahead-of-time compilation", () => {
         expect(ahead, `${name} ${locale}`).toEqual(runtime);
       }
     }
-    expect(validateCompiled(validators.applicant!, { email: "a@b.gov", confirm: "a@b.gov" }, { locale: "en", now: NOW })).toEqual([]);
+    expect(
+      validateCompiled(
+        validators.applicant!,
+        { email: "a@b.gov", confirm: "a@b.gov" },
+        { locale: "en", now: NOW },
+      ),
+    ).toEqual([]);
   });
 
   it("writes a module that imports the runtime by a relative path", async () => {

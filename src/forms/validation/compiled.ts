@@ -20,7 +20,11 @@ export interface ValidateOptions {
   schema?: object;
 }
 
-export function validateCompiled(validate: CompiledValidator, data: unknown, options: ValidateOptions): FieldError[] {
+export function validateCompiled(
+  validate: CompiledValidator,
+  data: unknown,
+  options: ValidateOptions,
+): FieldError[] {
   const context: ValidationContext = { now: options.now };
   if (validate.call(context, data)) return [];
   return toFieldErrors(validate.errors, {

@@ -40,11 +40,14 @@ function shift(date: CalendarDate, { years = 0, months = 0, days = 0 }: Relative
 }
 
 export function isDateBound(value: unknown): value is DateBound {
-  if (typeof value === "string") return value === "today" || value === "endOfLastYear" || parseIsoDate(value) !== null;
+  if (typeof value === "string")
+    return value === "today" || value === "endOfLastYear" || parseIsoDate(value) !== null;
   if (!value || typeof value !== "object" || Array.isArray(value)) return false;
   const entries = Object.entries(value);
   return entries.every(([key, v]) =>
-    key === "from" ? v === "today" || v === "endOfLastYear" : ["years", "months", "days"].includes(key) && Number.isInteger(v),
+    key === "from"
+      ? v === "today" || v === "endOfLastYear"
+      : ["years", "months", "days"].includes(key) && Number.isInteger(v),
   );
 }
 

@@ -26,7 +26,8 @@ export function isUsDate(value: string): boolean {
   return parseUsDate(value) !== null;
 }
 
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*$/;
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*$/;
 
 export function isEmail(value: string): boolean {
   if (value.length > 254) return false;
@@ -78,8 +79,7 @@ export function isRoutingNumber(value: string): boolean {
   if (!/^\d{9}$/.test(trimmed)) return false;
   const d = [...trimmed].map(Number);
   const at = (i: number) => d[i] ?? 0;
-  const sum =
-    3 * (at(0) + at(3) + at(6)) + 7 * (at(1) + at(4) + at(7)) + (at(2) + at(5) + at(8));
+  const sum = 3 * (at(0) + at(3) + at(6)) + 7 * (at(1) + at(4) + at(7)) + (at(2) + at(5) + at(8));
   return sum % 10 === 0;
 }
 

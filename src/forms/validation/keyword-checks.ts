@@ -24,7 +24,12 @@
  * A keyword passes data it cannot read (an unparseable date, say): the format reports that.
  */
 import { calendarDateOf, compareDates, parseUsDate } from "../../domain/dates";
-import { isExpiryPast, isValidSecurityCode, parseCardExpiry, validateCardNumber } from "../../domain/payment-card";
+import {
+  isExpiryPast,
+  isValidSecurityCode,
+  parseCardExpiry,
+  validateCardNumber,
+} from "../../domain/payment-card";
 import { resolveDateBound } from "./date-bounds";
 
 export interface ValidationContext {

@@ -52,7 +52,10 @@ const KEYWORDS: Record<CatalogueKeyword, { type?: JsonType | JsonType[]; metaSch
         { type: "integer", minimum: 0 },
         {
           type: "object",
-          properties: { min: { type: "integer", minimum: 0 }, from: { type: "array", items: { type: "string" } } },
+          properties: {
+            min: { type: "integer", minimum: 0 },
+            from: { type: "array", items: { type: "string" } },
+          },
           required: ["from"],
           additionalProperties: false,
         },

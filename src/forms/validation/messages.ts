@@ -55,7 +55,11 @@ export function interpolate(template: string, params: Record<string, string>): s
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
-export function catalogueMessage(key: MessageKey, locale: Locale, params: Record<string, string> = {}): string {
+export function catalogueMessage(
+  key: MessageKey,
+  locale: Locale,
+  params: Record<string, string> = {},
+): string {
   return interpolate(validationMessages[locale][key], params);
 }
 
@@ -225,7 +229,10 @@ function render(
 function locate(error: AjvErrorLike, root: object | undefined): { path: string; field: Schema | undefined } {
   const parent = resolveLocalRef(asSchema(error.parentSchema), root);
   const missing = error.params.missingProperty;
-  if ((error.keyword === "required" || error.keyword === "dependentRequired") && typeof missing === "string") {
+  if (
+    (error.keyword === "required" || error.keyword === "dependentRequired") &&
+    typeof missing === "string"
+  ) {
     const property = resolveLocalRef(asSchema(asSchema(parent?.properties)?.[missing]), root);
     return { path: `${error.instancePath}/${escapePointer(missing)}`, field: property };
   }
@@ -238,7 +245,10 @@ function locate(error: AjvErrorLike, root: object | undefined): { path: string; 
 }
 
 /** The resident's messages for a list of Ajv errors: one per field, in the order fields failed. */
-export function toFieldErrors(errors: readonly AjvErrorLike[] | null | undefined, options: MessageOptions): FieldError[] {
+export function toFieldErrors(
+  errors: readonly AjvErrorLike[] | null | undefined,
+  options: MessageOptions,
+): FieldError[] {
   const best = new Map<string, { error: AjvErrorLike; field: Schema | undefined }>();
   for (const error of errors ?? []) {
     if (error.keyword === "if") continue;

@@ -44,5 +44,5 @@ export function equal(a: unknown, b: unknown): boolean {
     );
   }
   // NaN equals NaN, as in fast-deep-equal.
-  return a !== a && b !== b;
+  return typeof a === "number" && typeof b === "number" && Number.isNaN(a) && Number.isNaN(b);
 }

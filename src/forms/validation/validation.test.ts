@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import enForms from "../../../locales/en/forms.json";
-import esForms from "../../../locales/es/forms.json";
 import en from "../../../locales/en/validation.json";
+import esForms from "../../../locales/es/forms.json";
 import es from "../../../locales/es/validation.json";
 import { resolveDateBound } from "./date-bounds";
 import { catalogueFormats, normalizeParcelNumber, usPhoneDigits } from "./formats";
@@ -52,7 +52,9 @@ describe("the catalogue's wording", () => {
       amountsGreaterThanZero: "Each item must have an amount greater than zero.",
     };
     for (const [key, text] of Object.entries(spec)) expect(en[key as MessageKey]).toBe(text);
-    expect(catalogueMessage("minLength", "en", { limit: "7" })).toBe("This field needs at least 7 characters.");
+    expect(catalogueMessage("minLength", "en", { limit: "7" })).toBe(
+      "This field needs at least 7 characters.",
+    );
     expect(catalogueMessage("numberTooBig", "en", { number: "1,000" })).toBe(
       "This number is too big. Try not to go over 1,000",
     );
@@ -69,67 +71,104 @@ describe("the catalogue's wording", () => {
 });
 
 /** One case per message: a field and an answer that must produce it. */
-const cases: { key: MessageKey; property: object; value: unknown; required?: boolean; params?: Record<string, string> }[] =
-  [
-    { key: "required", property: { type: "string" }, value: undefined, required: true },
-    { key: "requiredNa", property: { type: "string", "x-required-na": true }, value: undefined, required: true },
-    { key: "minLength", property: { type: "string", minLength: 7 }, value: "123456", params: { limit: "7" } },
-    { key: "maxLength", property: { type: "string", maxLength: 3 }, value: "1234", params: { limit: "3" } },
-    { key: "numberTooBig", property: { type: "number", maximum: 1000 }, value: 1001, params: { number: "1,000" } },
-    { key: "numberTooBig", property: { type: "integer", exclusiveMaximum: 10 }, value: 10, params: { number: "10" } },
-    { key: "numberTooSmall", property: { type: "number", minimum: 1 }, value: 0, params: { number: "1" } },
-    { key: "numbersOnly", property: { type: "number" }, value: "12a" },
-    { key: "numbersOnly", property: { type: "string", numbersOnly: true }, value: "12-34" },
-    { key: "numberSeemsHigh", property: { type: "integer", seemsHigh: 20 }, value: 21 },
-    { key: "amountSeemsHigh", property: { type: "integer", format: "cents", maxAmount: 100000 }, value: 100001 },
-    { key: "amountSeemsLow", property: { type: "integer", format: "cents", minAmount: 100 }, value: 99 },
-    { key: "amountInvalid", property: { type: "integer", format: "cents" }, value: "12.345" },
-    { key: "email", property: { type: "string", format: "email" }, value: "resident@cedarport" },
-    { key: "zipCode", property: { type: "string", format: "us-zip" }, value: "4620" },
-    { key: "postalCode", property: { type: "string", format: "postal-code" }, value: "K" },
-    { key: "telephone", property: { type: "string", format: "us-phone" }, value: "555-0100" },
-    { key: "dateInvalid", property: { type: "string", format: "us-date" }, value: "02/30/2024" },
-    {
-      key: "dateOnOrAfter",
-      property: { type: "string", format: "us-date", dateOnOrAfter: "2024-01-01" },
-      value: "12/31/2023",
-      params: { date: "01/01/2024" },
-    },
-    {
-      key: "dateOnOrBefore",
-      property: { type: "string", format: "us-date", dateOnOrBefore: "today" },
-      value: "03/16/2026",
-      params: { date: "03/15/2026" },
-    },
-    { key: "dateNotToday", property: { type: "string", format: "us-date", isToday: true }, value: "03/14/2026" },
-    { key: "cardNumber", property: { type: "string", format: "card-number" }, value: "4111111111111112" },
-    { key: "cardExpiryInvalid", property: { type: "string", format: "card-expiry" }, value: "13/27" },
-    { key: "cardExpired", property: { type: "string", format: "card-expiry", cardNotExpired: true }, value: "03/26" },
-    { key: "securityCode", property: { type: "string", format: "card-cvv" }, value: "12" },
-    { key: "routingNumber", property: { type: "string", format: "routing-number" }, value: "123456789" },
-    { key: "parcelNumber", property: { type: "string", format: "parcel-number" }, value: "12345" },
-    { key: "lastFiveDigits", property: { type: "string", format: "last-five-digits" }, value: "1234" },
-    { key: "agreeToTerms", property: { type: "boolean", mustAgree: true }, value: false },
-    { key: "agreeToTerms", property: { type: "boolean", mustAgree: true }, value: undefined, required: true },
-    { key: "selectValue", property: { type: "string", enum: ["a", "b"] }, value: "c" },
-    { key: "selectValue", property: { type: "string", enum: ["a", "b"] }, value: undefined, required: true },
-    {
-      key: "selectValue",
-      property: { type: "string", oneOf: [{ const: "a" }, { const: "b" }] },
-      value: "c",
-    },
-    { key: "selectValue", property: { type: "boolean" }, value: undefined, required: true },
-    { key: "itemsSelected", property: { type: "array", minItemsSelected: 1 }, value: [] },
-    { key: "itemsSelected", property: { type: "array", minItems: 1 }, value: [] },
-    { key: "maxItems", property: { type: "array", maxItems: 5 }, value: [1, 2, 3, 4, 5, 6], params: { limit: "5" } },
-    {
-      key: "amountsGreaterThanZero",
-      property: { type: "array", amountsGreaterThanZero: "amount" },
-      value: [{ amount: 5 }, { amount: 0 }],
-    },
-    { key: "valuesDoNotMatch", property: { type: "string", matchesField: "#/other" }, value: "x" },
-    { key: "invalid", property: { type: "string", pattern: "^[A-Z]+$" }, value: "abc" },
-  ];
+const cases: {
+  key: MessageKey;
+  property: object;
+  value: unknown;
+  required?: boolean;
+  params?: Record<string, string>;
+}[] = [
+  { key: "required", property: { type: "string" }, value: undefined, required: true },
+  {
+    key: "requiredNa",
+    property: { type: "string", "x-required-na": true },
+    value: undefined,
+    required: true,
+  },
+  { key: "minLength", property: { type: "string", minLength: 7 }, value: "123456", params: { limit: "7" } },
+  { key: "maxLength", property: { type: "string", maxLength: 3 }, value: "1234", params: { limit: "3" } },
+  {
+    key: "numberTooBig",
+    property: { type: "number", maximum: 1000 },
+    value: 1001,
+    params: { number: "1,000" },
+  },
+  {
+    key: "numberTooBig",
+    property: { type: "integer", exclusiveMaximum: 10 },
+    value: 10,
+    params: { number: "10" },
+  },
+  { key: "numberTooSmall", property: { type: "number", minimum: 1 }, value: 0, params: { number: "1" } },
+  { key: "numbersOnly", property: { type: "number" }, value: "12a" },
+  { key: "numbersOnly", property: { type: "string", numbersOnly: true }, value: "12-34" },
+  { key: "numberSeemsHigh", property: { type: "integer", seemsHigh: 20 }, value: 21 },
+  {
+    key: "amountSeemsHigh",
+    property: { type: "integer", format: "cents", maxAmount: 100000 },
+    value: 100001,
+  },
+  { key: "amountSeemsLow", property: { type: "integer", format: "cents", minAmount: 100 }, value: 99 },
+  { key: "amountInvalid", property: { type: "integer", format: "cents" }, value: "12.345" },
+  { key: "email", property: { type: "string", format: "email" }, value: "resident@cedarport" },
+  { key: "zipCode", property: { type: "string", format: "us-zip" }, value: "4620" },
+  { key: "postalCode", property: { type: "string", format: "postal-code" }, value: "K" },
+  { key: "telephone", property: { type: "string", format: "us-phone" }, value: "555-0100" },
+  { key: "dateInvalid", property: { type: "string", format: "us-date" }, value: "02/30/2024" },
+  {
+    key: "dateOnOrAfter",
+    property: { type: "string", format: "us-date", dateOnOrAfter: "2024-01-01" },
+    value: "12/31/2023",
+    params: { date: "01/01/2024" },
+  },
+  {
+    key: "dateOnOrBefore",
+    property: { type: "string", format: "us-date", dateOnOrBefore: "today" },
+    value: "03/16/2026",
+    params: { date: "03/15/2026" },
+  },
+  {
+    key: "dateNotToday",
+    property: { type: "string", format: "us-date", isToday: true },
+    value: "03/14/2026",
+  },
+  { key: "cardNumber", property: { type: "string", format: "card-number" }, value: "4111111111111112" },
+  { key: "cardExpiryInvalid", property: { type: "string", format: "card-expiry" }, value: "13/27" },
+  {
+    key: "cardExpired",
+    property: { type: "string", format: "card-expiry", cardNotExpired: true },
+    value: "03/26",
+  },
+  { key: "securityCode", property: { type: "string", format: "card-cvv" }, value: "12" },
+  { key: "routingNumber", property: { type: "string", format: "routing-number" }, value: "123456789" },
+  { key: "parcelNumber", property: { type: "string", format: "parcel-number" }, value: "12345" },
+  { key: "lastFiveDigits", property: { type: "string", format: "last-five-digits" }, value: "1234" },
+  { key: "agreeToTerms", property: { type: "boolean", mustAgree: true }, value: false },
+  { key: "agreeToTerms", property: { type: "boolean", mustAgree: true }, value: undefined, required: true },
+  { key: "selectValue", property: { type: "string", enum: ["a", "b"] }, value: "c" },
+  { key: "selectValue", property: { type: "string", enum: ["a", "b"] }, value: undefined, required: true },
+  {
+    key: "selectValue",
+    property: { type: "string", oneOf: [{ const: "a" }, { const: "b" }] },
+    value: "c",
+  },
+  { key: "selectValue", property: { type: "boolean" }, value: undefined, required: true },
+  { key: "itemsSelected", property: { type: "array", minItemsSelected: 1 }, value: [] },
+  { key: "itemsSelected", property: { type: "array", minItems: 1 }, value: [] },
+  {
+    key: "maxItems",
+    property: { type: "array", maxItems: 5 },
+    value: [1, 2, 3, 4, 5, 6],
+    params: { limit: "5" },
+  },
+  {
+    key: "amountsGreaterThanZero",
+    property: { type: "array", amountsGreaterThanZero: "amount" },
+    value: [{ amount: 5 }, { amount: 0 }],
+  },
+  { key: "valuesDoNotMatch", property: { type: "string", matchesField: "#/other" }, value: "x" },
+  { key: "invalid", property: { type: "string", pattern: "^[A-Z]+$" }, value: "abc" },
+];
 
 describe("each message, in both languages", () => {
   for (const { key, property, value, required, params = {} } of cases) {
@@ -176,7 +215,11 @@ describe("required", () => {
 
   it("points at the missing property, not its parent", () => {
     const errors = validateAnswers(schema, { applicant: {}, items: [{ amount: 1 }, {}] }, opts());
-    expect(errors.map((e) => e.path)).toEqual(["/applicant/email", "/applicant/last~1name", "/items/1/amount"]);
+    expect(errors.map((e) => e.path)).toEqual([
+      "/applicant/email",
+      "/applicant/last~1name",
+      "/items/1/amount",
+    ]);
     expect(errors.every((e) => e.keyword === "required" && e.message === en.required)).toBe(true);
   });
 
@@ -199,9 +242,9 @@ describe("x-messages overrides", () => {
   const base = { type: "string", pattern: "^\\d+$" };
   it("takes a catalogue key, with or without its namespace", () => {
     expect(messageFor({ ...base, "x-messages": { pattern: "numbersOnly" } }, "a")).toBe(en.numbersOnly);
-    expect(messageFor({ ...base, "x-messages": { pattern: "validation:parcelNumber" } }, "a", { locale: "es" })).toBe(
-      es.parcelNumber,
-    );
+    expect(
+      messageFor({ ...base, "x-messages": { pattern: "validation:parcelNumber" } }, "a", { locale: "es" }),
+    ).toBe(es.parcelNumber);
   });
 
   it("takes inline text per language", () => {
@@ -211,8 +254,12 @@ describe("x-messages overrides", () => {
   });
 
   it("takes another namespace's key through translate", () => {
-    const schema = { type: "object", properties: { f: { ...base, "x-messages": { pattern: "workflow:caseNumber" } } } };
-    const translate = (key: string, locale: Locale) => (key === "workflow:caseNumber" ? `${locale}!` : undefined);
+    const schema = {
+      type: "object",
+      properties: { f: { ...base, "x-messages": { pattern: "workflow:caseNumber" } } },
+    };
+    const translate = (key: string, locale: Locale) =>
+      key === "workflow:caseNumber" ? `${locale}!` : undefined;
     expect(validateAnswers(schema, { f: "a" }, { ...opts("es"), translate })[0]?.message).toBe("es!");
     expect(validateAnswers(schema, { f: "a" }, opts())[0]?.message).toBe("workflow:caseNumber");
   });
@@ -240,21 +287,58 @@ describe("one message per field", () => {
 
 describe("formats", () => {
   const table: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
-    "us-date": { valid: ["03/25/1958", "3/5/2024", "02/29/2024"], invalid: ["02/29/2023", "1958-03-25", "03/25/58", "13/01/2020", ""] },
+    "us-date": {
+      valid: ["03/25/1958", "3/5/2024", "02/29/2024"],
+      invalid: ["02/29/2023", "1958-03-25", "03/25/58", "13/01/2020", ""],
+    },
     email: {
       valid: ["resident@cedarport.gov", "a.b+c@mail.example.co", "x@xn--p1ai.example"],
-      invalid: ["resident@cedarport", "@cedarport.gov", "a@@b.gov", "a b@c.gov", "a..b@c.gov", ".a@c.gov", `${"a".repeat(65)}@c.gov`],
+      invalid: [
+        "resident@cedarport",
+        "@cedarport.gov",
+        "a@@b.gov",
+        "a b@c.gov",
+        "a..b@c.gov",
+        ".a@c.gov",
+        `${"a".repeat(65)}@c.gov`,
+      ],
     },
-    "us-zip": { valid: ["46204", "46204-1234", "462041234"], invalid: ["4620", "46204-12", "abcde", "462041"] },
-    "postal-code": { valid: ["K1A 0B1", "SW1A 1AA", "75008", "1010-001"], invalid: ["K", "K1A  0B1", "A$B12", "12345678901"] },
+    "us-zip": {
+      valid: ["46204", "46204-1234", "462041234"],
+      invalid: ["4620", "46204-12", "abcde", "462041"],
+    },
+    "postal-code": {
+      valid: ["K1A 0B1", "SW1A 1AA", "75008", "1010-001"],
+      invalid: ["K", "K1A  0B1", "A$B12", "12345678901"],
+    },
     "us-phone": {
-      valid: ["317-555-0100", "(317) 555-0100", "317.555.0100", "3175550100", "+1 317 555 0100", "1-317-555-0100"],
-      invalid: ["555-0100", "017-555-0100", "317-155-0100", "+44 20 7946 0958", "317-555-01000", "317/555/0100"],
+      valid: [
+        "317-555-0100",
+        "(317) 555-0100",
+        "317.555.0100",
+        "3175550100",
+        "+1 317 555 0100",
+        "1-317-555-0100",
+      ],
+      invalid: [
+        "555-0100",
+        "017-555-0100",
+        "317-155-0100",
+        "+44 20 7946 0958",
+        "317-555-01000",
+        "317/555/0100",
+      ],
     },
-    "card-number": { valid: ["4111 1111 1111 1111", "378282246310005"], invalid: ["4111111111111112", "1234"] },
+    "card-number": {
+      valid: ["4111 1111 1111 1111", "378282246310005"],
+      invalid: ["4111111111111112", "1234"],
+    },
     "card-expiry": { valid: ["04/28", "4/28", "04/2028"], invalid: ["00/28", "13/28", "0428", "04/228"] },
     "card-cvv": { valid: ["123", "1234"], invalid: ["12", "12345", "12a"] },
-    "routing-number": { valid: ["021000021", "011000015", "122105155"], invalid: ["021000022", "12345678", "abcdefghi"] },
+    "routing-number": {
+      valid: ["021000021", "011000015", "122105155"],
+      invalid: ["021000022", "12345678", "abcdefghi"],
+    },
     "parcel-number": {
       valid: ["1234567", "49-10-14-111-222.000-500", "491014111222000500", "49 10 14 111 222 000 500"],
       invalid: ["123456", "12345678", "49-10-14-111-222.000-50", "A123456"],
@@ -264,8 +348,10 @@ describe("formats", () => {
 
   for (const [format, { valid, invalid }] of Object.entries(table)) {
     it(format, () => {
-      for (const value of valid) expect(errorsFor({ type: "string", format }, value), String(value)).toEqual([]);
-      for (const value of invalid) expect(errorsFor({ type: "string", format }, value), String(value)).toHaveLength(1);
+      for (const value of valid)
+        expect(errorsFor({ type: "string", format }, value), String(value)).toEqual([]);
+      for (const value of invalid)
+        expect(errorsFor({ type: "string", format }, value), String(value)).toHaveLength(1);
     });
   }
 
@@ -293,36 +379,50 @@ describe("formats", () => {
 
 describe("keywords", () => {
   const passes = (property: object, value: unknown, extra: Record<string, unknown> = {}) => {
-    const schema = { type: "object", properties: { f: property, ...extra.properties as object } };
+    const schema = { type: "object", properties: { f: property, ...(extra.properties as object) } };
     return validateAnswers(schema, { f: value, ...(extra.data as object) }, opts()).length === 0;
   };
 
   it("dateOnOrAfter / dateOnOrBefore, fixed and relative", () => {
-    const after = (bound: unknown, value: string) => passes({ type: "string", dateOnOrAfter: bound }, value);
-    const before = (bound: unknown, value: string) => passes({ type: "string", dateOnOrBefore: bound }, value);
-    expect(after("2024-01-01", "01/01/2024")).toBe(true);
-    expect(after("2024-01-01", "12/31/2023")).toBe(false);
-    expect(after({ years: -3 }, "03/15/2023")).toBe(true);
-    expect(after({ years: -3 }, "03/14/2023")).toBe(false);
-    expect(after({ days: 0 }, "03/15/2026")).toBe(true);
-    expect(after({ days: 0 }, "03/14/2026")).toBe(false);
-    expect(before("today", "03/15/2026")).toBe(true);
-    expect(before("today", "03/16/2026")).toBe(false);
-    expect(before("endOfLastYear", "12/31/2025")).toBe(true);
-    expect(before("endOfLastYear", "01/01/2026")).toBe(false);
+    const isOnOrAfter = (bound: unknown, value: string) =>
+      passes({ type: "string", dateOnOrAfter: bound }, value);
+    const isOnOrBefore = (bound: unknown, value: string) =>
+      passes({ type: "string", dateOnOrBefore: bound }, value);
+    expect(isOnOrAfter("2024-01-01", "01/01/2024")).toBe(true);
+    expect(isOnOrAfter("2024-01-01", "12/31/2023")).toBe(false);
+    expect(isOnOrAfter({ years: -3 }, "03/15/2023")).toBe(true);
+    expect(isOnOrAfter({ years: -3 }, "03/14/2023")).toBe(false);
+    expect(isOnOrAfter({ days: 0 }, "03/15/2026")).toBe(true);
+    expect(isOnOrAfter({ days: 0 }, "03/14/2026")).toBe(false);
+    expect(isOnOrBefore("today", "03/15/2026")).toBe(true);
+    expect(isOnOrBefore("today", "03/16/2026")).toBe(false);
+    expect(isOnOrBefore("endOfLastYear", "12/31/2025")).toBe(true);
+    expect(isOnOrBefore("endOfLastYear", "01/01/2026")).toBe(false);
     // 65 on December 31 of last year: born on or before 12/31/1960.
-    expect(before({ years: -65, from: "endOfLastYear" }, "12/31/1960")).toBe(true);
-    expect(before({ years: -65, from: "endOfLastYear" }, "01/01/1961")).toBe(false);
+    expect(isOnOrBefore({ years: -65, from: "endOfLastYear" }, "12/31/1960")).toBe(true);
+    expect(isOnOrBefore({ years: -65, from: "endOfLastYear" }, "01/01/1961")).toBe(false);
     // Unreadable dates are the format's business.
-    expect(after("2024-01-01", "not a date")).toBe(true);
+    expect(isOnOrAfter("2024-01-01", "not a date")).toBe(true);
   });
 
   it("resolves bounds in the city's calendar, from the given now", () => {
     const lateEvening = new Date("2026-03-16T03:30:00Z"); // 11:30 pm on March 15 in Indianapolis
     expect(resolveDateBound("today", lateEvening)).toEqual({ year: 2026, month: 3, day: 15 });
-    expect(resolveDateBound({ months: -1 }, new Date("2024-03-31T12:00:00Z"))).toEqual({ year: 2024, month: 2, day: 29 });
-    expect(resolveDateBound({ years: 1 }, new Date("2024-02-29T12:00:00Z"))).toEqual({ year: 2025, month: 2, day: 28 });
-    expect(resolveDateBound({ days: -1, from: "endOfLastYear" }, NOW)).toEqual({ year: 2025, month: 12, day: 30 });
+    expect(resolveDateBound({ months: -1 }, new Date("2024-03-31T12:00:00Z"))).toEqual({
+      year: 2024,
+      month: 2,
+      day: 29,
+    });
+    expect(resolveDateBound({ years: 1 }, new Date("2024-02-29T12:00:00Z"))).toEqual({
+      year: 2025,
+      month: 2,
+      day: 28,
+    });
+    expect(resolveDateBound({ days: -1, from: "endOfLastYear" }, NOW)).toEqual({
+      year: 2025,
+      month: 12,
+      day: 30,
+    });
     expect(resolveDateBound("2026-13-01", NOW)).toBeNull();
     expect(resolveDateBound({ weeks: 1 }, NOW)).toBeNull();
   });
@@ -405,7 +505,8 @@ describe("keywords", () => {
       type: "object",
       properties: { number: { type: "string" }, cvv: { type: "string", securityCodeFor: "/number" } },
     };
-    const check = (number: string, cvv: string) => validateAnswers(schema, { number, cvv }, opts()).length === 0;
+    const check = (number: string, cvv: string) =>
+      validateAnswers(schema, { number, cvv }, opts()).length === 0;
     expect(check("378282246310005", "1234")).toBe(true);
     expect(check("378282246310005", "123")).toBe(false);
     expect(check("4111111111111111", "123")).toBe(true);
@@ -438,7 +539,9 @@ describe("the clock", () => {
   it("comes from the options of validateAnswers and validateCompiled", () => {
     const wrapped = { type: "object", properties: { d: schema } };
     expect(validateAnswers(wrapped, { d: "03/16/2026" }, opts())).toHaveLength(1);
-    expect(validateAnswers(wrapped, { d: "03/16/2026" }, { locale: "en", now: new Date("2026-03-17T12:00:00Z") })).toEqual([]);
+    expect(
+      validateAnswers(wrapped, { d: "03/16/2026" }, { locale: "en", now: new Date("2026-03-17T12:00:00Z") }),
+    ).toEqual([]);
     const compiled = compileCatalogueSchema(wrapped);
     expect(validateCompiled(compiled, { d: "03/16/2026" }, opts("es"))[0]?.message).toBe(
       "La fecha debe ser igual o anterior al 03/15/2026.",

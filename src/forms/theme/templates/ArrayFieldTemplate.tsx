@@ -3,7 +3,7 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import { describedBy, localeOf, visibleErrors } from "../context";
 import { hintLines } from "../field-kind";
 import { ACTION_FIELD, countName, pointerOf } from "../field-names";
-import type { JsonSchema } from "../schema-walk";
+import { type JsonSchema, schemaAt } from "../schema-walk";
 import { formsText } from "../strings";
 import { ErrorMessage, Hint, OptionalMarker } from "./field-parts";
 
@@ -16,8 +16,19 @@ const FOCUSABLE = "input:not([type=hidden]), select, textarea, button";
  * group's first control after removing.
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { fieldPathId, items, canAdd, onAddClick, title, schema, uiSchema, registry, rawErrors, hideError, required } =
-    props;
+  const {
+    fieldPathId,
+    items,
+    canAdd,
+    onAddClick,
+    title,
+    schema,
+    uiSchema,
+    registry,
+    rawErrors,
+    hideError,
+    required,
+  } = props;
   const locale = localeOf(registry);
   const id = fieldPathId.$id;
   const errors = visibleErrors(rawErrors, hideError);
@@ -84,6 +95,10 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, index, registry, schema } = props;
   const locale = localeOf(registry);
   const itemTitle = `${typeof schema.title === "string" && schema.title ? schema.title : formsText(locale, "item")} ${index + 1}`;
+  // A group never drops below its minItems: the last required item has no Remove.
+  const group = schemaAt(registry.rootSchema, buttonsProps.fieldPathId.path.slice(0, -1));
+  const minItems = typeof group?.minItems === "number" ? group.minItems : 0;
+  const removable = buttonsProps.hasRemove && buttonsProps.totalItems > minItems;
   const remove = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
     buttonsProps.onRemoveItem(event);
@@ -91,7 +106,7 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   return (
     <div className="cedarport-repeat__item">
       {children}
-      {buttonsProps.hasRemove && (
+      {removable && (
         <button
           type="submit"
           name={ACTION_FIELD}

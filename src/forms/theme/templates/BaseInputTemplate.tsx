@@ -50,7 +50,11 @@ export function BaseInputTemplate(props: BaseInputTemplateProps & InputExtras) {
   const errors = visibleErrors(rawErrors, hideError);
   const hasHint = hintLines(schema as JsonSchema, uiSchema, locale).length > 0;
   const numeric = type === "number" || type === "integer";
-  const inputType = numeric ? "text" : type === "email" || type === "tel" || type === "password" ? type : "text";
+  const inputType = numeric
+    ? "text"
+    : type === "email" || type === "tel" || type === "password"
+      ? type
+      : "text";
   const text = displayValue ?? (value === undefined || value === null ? "" : String(value));
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.value;

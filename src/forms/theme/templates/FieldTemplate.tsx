@@ -10,20 +10,35 @@ import { ErrorMessage, Hint, itemLabel, OptionalMarker } from "./field-parts";
  * the control names both in aria-describedby (widgets compute the same ids).
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors, hidden, required, displayLabel, schema, uiSchema, registry, hideError } =
-    props;
+  const {
+    id,
+    label,
+    children,
+    rawErrors,
+    hidden,
+    required,
+    displayLabel,
+    schema,
+    uiSchema,
+    registry,
+    hideError,
+  } = props;
   const locale = localeOf(registry);
   const kind = hidden ? "hidden" : fieldKind(schema, uiSchema, registry.rootSchema);
   if (kind === "hidden") return children;
   const errors = visibleErrors(rawErrors, hideError);
-  if (kind === "container") return <ContainerErrors.Provider value={errors}>{children}</ContainerErrors.Provider>;
+  if (kind === "container")
+    return <ContainerErrors.Provider value={errors}>{children}</ContainerErrors.Provider>;
   const lines = hintLines(schema as JsonSchema, uiSchema, locale);
   const title = itemLabel(label, props.fieldPathId.path, (schema as JsonSchema).title);
   const groupClass = `usa-form-group${errors.length ? " usa-form-group--error" : ""}`;
   if (kind === "group") {
     return (
       <div className={groupClass}>
-        <fieldset className="usa-fieldset" aria-describedby={describedBy(id, lines.length > 0, errors.length > 0)}>
+        <fieldset
+          className="usa-fieldset"
+          aria-describedby={describedBy(id, lines.length > 0, errors.length > 0)}
+        >
           <legend className="usa-legend">
             {title}
             <OptionalMarker required={required} locale={locale} />

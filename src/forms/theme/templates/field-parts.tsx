@@ -16,7 +16,15 @@ export function Hint({ id, lines }: { id: string; lines: readonly string[] }) {
 }
 
 /** The inline message, announced with its field through aria-describedby. */
-export function ErrorMessage({ id, errors, locale }: { id: string; errors: readonly string[]; locale: Locale }) {
+export function ErrorMessage({
+  id,
+  errors,
+  locale,
+}: {
+  id: string;
+  errors: readonly string[];
+  locale: Locale;
+}) {
   if (errors.length === 0) return null;
   return (
     <span className="usa-error-message" id={errorId(id)}>

@@ -8,8 +8,8 @@ import {
 } from "@rjsf/utils";
 import type { FieldError } from "../../validation/messages";
 import { localeOf } from "../context";
-import { pointerOf } from "../field-names";
 import { ErrorSummary } from "../ErrorSummary";
+import { pointerOf } from "../field-names";
 import { formsText } from "../strings";
 import { summaryItems } from "../summary-items";
 
@@ -48,22 +48,29 @@ export function SubmitButton({ registry }: SubmitButtonProps) {
   );
 }
 
-function textButton(label: TranslatableString) {
-  return function Button({ registry, iconType: _iconType, icon: _icon, uiSchema: _ui, ...rest }: IconButtonProps) {
-    return (
-      <button type="button" className="usa-button usa-button--unstyled" {...rest}>
-        {registry.translateString(label)}
-      </button>
-    );
-  };
+function TextButton({
+  label,
+  registry,
+  iconType: _iconType,
+  icon: _icon,
+  uiSchema: _ui,
+  ...rest
+}: IconButtonProps & { label: TranslatableString }) {
+  return (
+    <button type="button" className="usa-button usa-button--unstyled" {...rest}>
+      {registry.translateString(label)}
+    </button>
+  );
 }
 
 export const ButtonTemplates = {
   SubmitButton,
-  AddButton: textButton(TranslatableString.AddItemButton),
-  CopyButton: textButton(TranslatableString.CopyButton),
-  MoveDownButton: textButton(TranslatableString.MoveDownButton),
-  MoveUpButton: textButton(TranslatableString.MoveUpButton),
-  RemoveButton: textButton(TranslatableString.RemoveButton),
-  ClearButton: textButton(TranslatableString.ClearButton),
+  AddButton: (props: IconButtonProps) => <TextButton {...props} label={TranslatableString.AddItemButton} />,
+  CopyButton: (props: IconButtonProps) => <TextButton {...props} label={TranslatableString.CopyButton} />,
+  MoveDownButton: (props: IconButtonProps) => (
+    <TextButton {...props} label={TranslatableString.MoveDownButton} />
+  ),
+  MoveUpButton: (props: IconButtonProps) => <TextButton {...props} label={TranslatableString.MoveUpButton} />,
+  RemoveButton: (props: IconButtonProps) => <TextButton {...props} label={TranslatableString.RemoveButton} />,
+  ClearButton: (props: IconButtonProps) => <TextButton {...props} label={TranslatableString.ClearButton} />,
 };

@@ -90,7 +90,8 @@ export function CheckboxesWidget(props: WidgetProps) {
 
 /** One yes/no checkbox ("I agree…"); a hidden "false" before it is what posts when it is not ticked. */
 export function CheckboxWidget(props: WidgetProps) {
-  const { id, value, label, schema, uiSchema, registry, disabled, readonly, rawErrors, hideError, required } = props;
+  const { id, value, label, schema, uiSchema, registry, disabled, readonly, rawErrors, hideError, required } =
+    props;
   const locale = localeOf(registry);
   const invalid = visibleErrors(rawErrors, hideError).length > 0;
   const lines = hintLines(schema as JsonSchema, uiSchema, locale);
@@ -122,7 +123,19 @@ export function CheckboxWidget(props: WidgetProps) {
 }
 
 export function SelectWidget(props: WidgetProps) {
-  const { id, value, multiple, schema, uiSchema, registry, disabled, readonly, rawErrors, hideError, required } = props;
+  const {
+    id,
+    value,
+    multiple,
+    schema,
+    uiSchema,
+    registry,
+    disabled,
+    readonly,
+    rawErrors,
+    hideError,
+    required,
+  } = props;
   if (multiple) return <CheckboxesWidget {...props} />;
   const locale = localeOf(registry);
   const invalid = visibleErrors(rawErrors, hideError).length > 0;

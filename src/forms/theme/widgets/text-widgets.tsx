@@ -7,34 +7,58 @@ import type { JsonSchema } from "../schema-walk";
 import { formsText } from "../strings";
 import { BaseInputTemplate, type InputExtras } from "../templates/BaseInputTemplate";
 
-function input(extras: InputExtras & { type?: string }) {
-  return function Widget(props: WidgetProps) {
-    const options = props.options as { inputMode?: InputExtras["inputMode"] };
-    return (
-      <BaseInputTemplate
-        {...props}
-        {...extras}
-        type={extras.type ?? "text"}
-        inputMode={options.inputMode ?? extras.inputMode}
-      />
-    );
-  };
+/** A text input with a widget's keyboard and autocomplete; "ui:options": { "inputMode" } may override the keyboard. */
+function formattedInput(props: WidgetProps, extras: InputExtras & { type?: string }) {
+  const options = props.options as { inputMode?: InputExtras["inputMode"] };
+  return (
+    <BaseInputTemplate
+      {...props}
+      {...extras}
+      type={extras.type ?? "text"}
+      inputMode={options.inputMode ?? extras.inputMode}
+    />
+  );
 }
 
 export function TextWidget(props: WidgetProps) {
-  const type = props.schema.type === "integer" || props.schema.type === "number" ? String(props.schema.type) : "text";
+  const type =
+    props.schema.type === "integer" || props.schema.type === "number" ? String(props.schema.type) : "text";
   return <BaseInputTemplate {...props} type={type} />;
 }
 
-export const EmailWidget = input({ type: "email", autoComplete: "email", spellCheck: false });
+export function EmailWidget(props: WidgetProps) {
+  return formattedInput(props, { type: "email", autoComplete: "email", spellCheck: false });
+}
+
 /** mm/dd/yyyy typed as text; the hint "For example, 03/25/1958" comes with it (field-kind.ts). */
-export const DateWidget = input({ inputMode: "numeric" });
-export const PhoneWidget = input({ type: "tel", autoComplete: "tel" });
-export const ZipWidget = input({ inputMode: "numeric", autoComplete: "postal-code" });
-export const CardNumberWidget = input({ inputMode: "numeric", autoComplete: "cc-number", spellCheck: false });
-export const CardExpiryWidget = input({ inputMode: "numeric", autoComplete: "cc-exp", spellCheck: false });
-export const CardCvvWidget = input({ inputMode: "numeric", autoComplete: "cc-csc", spellCheck: false });
-export const DigitsWidget = input({ inputMode: "numeric", autoComplete: "off", spellCheck: false });
+export function DateWidget(props: WidgetProps) {
+  return formattedInput(props, { inputMode: "numeric" });
+}
+
+export function PhoneWidget(props: WidgetProps) {
+  return formattedInput(props, { type: "tel", autoComplete: "tel" });
+}
+
+export function ZipWidget(props: WidgetProps) {
+  return formattedInput(props, { inputMode: "numeric", autoComplete: "postal-code" });
+}
+
+export function CardNumberWidget(props: WidgetProps) {
+  return formattedInput(props, { inputMode: "numeric", autoComplete: "cc-number", spellCheck: false });
+}
+
+export function CardExpiryWidget(props: WidgetProps) {
+  return formattedInput(props, { inputMode: "numeric", autoComplete: "cc-exp", spellCheck: false });
+}
+
+export function CardCvvWidget(props: WidgetProps) {
+  return formattedInput(props, { inputMode: "numeric", autoComplete: "cc-csc", spellCheck: false });
+}
+
+/** Routing numbers, last five digits: digits typed on a numeric keyboard, never autofilled. */
+export function DigitsWidget(props: WidgetProps) {
+  return formattedInput(props, { inputMode: "numeric", autoComplete: "off", spellCheck: false });
+}
 
 const centsText = (value: unknown): string =>
   typeof value === "number" && Number.isSafeInteger(value)
@@ -107,7 +131,19 @@ export function MaskedWidget(props: WidgetProps) {
 }
 
 export function TextareaWidget(props: WidgetProps) {
-  const { id, value, schema, uiSchema, registry, rawErrors, hideError, disabled, readonly, required, options } = props;
+  const {
+    id,
+    value,
+    schema,
+    uiSchema,
+    registry,
+    rawErrors,
+    hideError,
+    disabled,
+    readonly,
+    required,
+    options,
+  } = props;
   const locale = localeOf(registry);
   const errors = visibleErrors(rawErrors, hideError);
   const hasHint = hintLines(schema as JsonSchema, uiSchema, locale).length > 0;
@@ -134,5 +170,12 @@ export function TextareaWidget(props: WidgetProps) {
 }
 
 export function HiddenWidget({ id, value }: WidgetProps) {
-  return <input type="hidden" id={id} name={id} value={value === undefined || value === null ? "" : String(value)} />;
+  return (
+    <input
+      type="hidden"
+      id={id}
+      name={id}
+      value={value === undefined || value === null ? "" : String(value)}
+    />
+  );
 }
