@@ -1,5 +1,5 @@
-import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
@@ -13,7 +13,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: { noExternal: [] },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "tests/search/**/*.test.ts", "workflows/**/*.test.ts"],
+    include: [
+      "src/**/*.test.{ts,tsx}",
+      "tests/unit/**/*.test.{ts,tsx}",
+      "tests/integration/**/*.test.ts",
+      "tests/search/**/*.test.ts",
+      "workflows/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,

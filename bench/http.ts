@@ -9,7 +9,16 @@ export interface LoadResult {
 }
 
 /** autocannon against one URL on 127.0.0.1: 10 connections, bounded in time. */
-export async function load(url: string, opts: { connections?: number; seconds?: number; method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  opts: {
+    connections?: number;
+    seconds?: number;
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: opts.connections ?? 10,

@@ -8,11 +8,13 @@ import { gzipSync } from "node:zlib";
 export async function pageJavaScriptGzip(url: string): Promise<{ files: number; gzipBytes: number }> {
   const html = await (await fetch(url)).text();
   const srcs = new Set<string>();
-  for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) srcs.add(m[1]!);
+  for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g))
+    srcs.add(m[1]!);
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) srcs.add(m[1]!);
   let gzipBytes = 0;
   for (const src of srcs) gzipBytes += gzipSync(readFileSync(`build/client${src}`)).length;
   // Inline hydration data and scripts count too.
-  for (const m of html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)) gzipBytes += gzipSync(m[1]!).length;
+  for (const m of html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g))
+    gzipBytes += gzipSync(m[1]!).length;
   return { files: srcs.size, gzipBytes };
 }

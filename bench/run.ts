@@ -36,7 +36,13 @@ try {
   if (!quick) {
     for (const path of ["/", ACTIVITY, "/activities"]) {
       const scores = lighthouse(cached.url + path);
-      rows.push([`Lighthouse ${path}`, Object.entries(scores).map(([k, v]) => `${k} ${v}`).join(", "), "95/100/100/100"]);
+      rows.push([
+        `Lighthouse ${path}`,
+        Object.entries(scores)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", "),
+        "95/100/100/100",
+      ]);
     }
   }
 } finally {
@@ -49,4 +55,5 @@ rows.push(...extra);
 
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`\n${"measure".padEnd(width)}  value  (target)`);
-for (const [name, value, target] of rows) console.log(`${name.padEnd(width)}  ${value}${target ? `  (${target})` : ""}`);
+for (const [name, value, target] of rows)
+  console.log(`${name.padEnd(width)}  ${value}${target ? `  (${target})` : ""}`);

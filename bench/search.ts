@@ -5,8 +5,9 @@
  * Deterministic: the same seed gives the same corpus and queries.
  */
 import { loadavg } from "node:os";
-import { parseFilters } from "../src/search-service/filters";
+import { pathToFileURL } from "node:url";
 import { SearchEngine } from "../src/search-service/engine";
+import { parseFilters } from "../src/search-service/filters";
 import type { SearchRecord, SearchTypename } from "../src/search-service/records";
 import { loadSynonyms } from "../src/search-service/synonyms";
 
@@ -240,7 +241,7 @@ export async function benchSearch(): Promise<Record<string, number | string>> {
   };
 }
 
-const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/bench\//, "/bench/"));
+const isMain = !!process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   benchSearch().then((result) => console.log(JSON.stringify(result, null, 2)));
 }

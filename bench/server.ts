@@ -2,11 +2,21 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
 /** Starts the production server as a child process (so the load generator does not share its event loop). */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
   const dataDir = `data/bench-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn("npx", ["tsx", "src/server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -2,7 +2,7 @@
 // `npm start`: build the site when the build is missing or older than the sources, then serve it.
 // One command for a newcomer; `npm run dev` is the live-reloading alternative for development.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = process.cwd();
@@ -17,12 +17,21 @@ function newest(path) {
 
 const stampFile = join(root, "build", ".source-stamp");
 const stamp = String(Math.max(...inputs.map((p) => newest(join(root, p)))));
-const built = existsSync(join(root, "build/server/index.js")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+const built =
+  existsSync(join(root, "build/server/index.js")) &&
+  existsSync(stampFile) &&
+  readFileSync(stampFile, "utf8") === stamp;
 if (!built) {
   console.log("Building the site (first start or sources changed)…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npx", ["react-router", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampFile, stamp);
 }
-const server = spawnSync("npx", ["tsx", "src/server/main.ts"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
+const server = spawnSync("npx", ["tsx", "src/server/main.ts"], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
 process.exit(server.status ?? 0);

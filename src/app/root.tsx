@@ -112,7 +112,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main-content" tabIndex={-1}>
             {children}
           </main>
-          <SiteFooter siteName={chrome.siteName} contact={chrome.contact} links={chrome.links} emergencyPhone={chrome.emergencyPhone} />
+          <SiteFooter
+            siteName={chrome.siteName}
+            contact={chrome.contact}
+            links={chrome.links}
+            emergencyPhone={chrome.emergencyPhone}
+          />
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />

@@ -9,6 +9,9 @@ export default [
   route("topics", "routes/topics.tsx"),
   route("topic/:slug", "routes/topic.tsx"),
   route("bad-request", "routes/bad-request.tsx"),
+  route("workflow/:name", "routes/workflow-start.tsx"),
+  route("workflow/:name/resume/:token", "routes/workflow-resume.tsx"),
+  route("workflow/:name/:screen", "routes/workflow-screen.tsx"),
   route(":slug", "routes/page.tsx"),
   // The default link of a content item (SPEC §2): /{section}/{slug}.
   route(":section/:slug", "routes/content-link.tsx"),

@@ -1,4 +1,5 @@
 import type { ContentQueries } from "../content/queries";
+import type { WorkflowServices } from "../server/workflows";
 import type { Locale } from "./i18n";
 
 /**
@@ -20,6 +21,8 @@ export interface AppServices {
   site(): Promise<SiteConfig>;
   /** Changes whenever content is reloaded (cache keys). */
   contentVersion(): Promise<string>;
+  /** Online services (workflows/) and residents' journeys through them. */
+  workflows: WorkflowServices;
 }
 
 export interface RequestContext {

@@ -5,7 +5,10 @@ import type { ActivityDoc, AgencyDoc, TopicDoc } from "./documents";
  * descriptions in the requested languages, accent- and case-insensitive, every word required.
  * Site search proper (typos, stemming, synonyms, ranking) is the search backend's job.
  */
-type Doc = (ActivityDoc | AgencyDoc | TopicDoc) & { short_description?: string | null; subtitle?: string | null };
+type Doc = (ActivityDoc | AgencyDoc | TopicDoc) & {
+  short_description?: string | null;
+  subtitle?: string | null;
+};
 
 const fold = (s: string) =>
   s

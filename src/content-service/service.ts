@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createSchema, createYoga } from "graphql-yoga";
 import { type ContentContext, resolvers } from "./resolvers";
 import type { ContentStore } from "./store";

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ContentClientError, createContentClient } from "./client";
 
-const respond = (body: string, status = 200, type = "application/json") => async () =>
-  new Response(body, { status, headers: { "content-type": type } });
+const respond =
+  (body: string, status = 200, type = "application/json") =>
+  async () =>
+    new Response(body, { status, headers: { "content-type": type } });
 
 describe("content client", () => {
   it("returns data", async () => {
@@ -23,7 +25,9 @@ describe("content client", () => {
 
   it("rejects an operation with keys other than query, operationName, variables, extensions, context", async () => {
     const client = createContentClient({ endpoint: "http://x/graphql", fetch: respond('{"data":{}}') });
-    await expect(client.request({ query: "{ ok }", mutation: "x" } as never)).rejects.toThrow(/Invalid operation key/);
+    await expect(client.request({ query: "{ ok }", mutation: "x" } as never)).rejects.toThrow(
+      /Invalid operation key/,
+    );
     await expect(
       client.request({ query: "{ ok }", operationName: "Q", variables: {}, extensions: {}, context: {} }),
     ).resolves.toEqual({});

@@ -89,7 +89,11 @@ export function createContentClient(options: ContentClientOptions = {}): Content
           requestHeaders: operation.context?.headers,
         });
         if (result.errors?.length) {
-          throw new ContentClientError(result.errors[0]?.message ?? "GraphQL error", result.status, result.errors);
+          throw new ContentClientError(
+            result.errors[0]?.message ?? "GraphQL error",
+            result.status,
+            result.errors,
+          );
         }
         return result.data;
       } catch (error) {

@@ -67,6 +67,7 @@ describe("card brands", () => {
   it("resolves overlapping prefixes in the spec's order", () => {
     expect(detectCardBrand("5019")).toBe("dankort");
     expect(detectCardBrand("5018")).toBe("maestro");
+    expect(detectCardBrand("677189")).toBe("maestro");
     expect(detectCardBrand("6007")).toBe("forbrugsforeningen");
     expect(detectCardBrand("6011")).toBe("discover");
     expect(detectCardBrand("6221")).toBe("discover");

@@ -142,7 +142,8 @@ export class AlgoliaCompatibleHandler {
       return await this.route(method.toUpperCase(), path, body, headers);
     } catch (error) {
       if (error instanceof HttpError) return this.error(error.status, error.message);
-      if (error instanceof ParamsError || error instanceof FilterSyntaxError) return this.error(400, error.message);
+      if (error instanceof ParamsError || error instanceof FilterSyntaxError)
+        return this.error(400, error.message);
       if (error instanceof IndexNotFoundError) return this.error(404, "Index does not exist");
       console.error("search backend error", error);
       return this.error(500, "Internal error");
@@ -184,7 +185,10 @@ export class AlgoliaCompatibleHandler {
     }
     if (indexName === "*" || indexName.length > 256) throw new HttpError(404, "Path not found");
     if (method === "POST" && action === "query") {
-      return { status: 200, body: await this.query(indexName, decodeBody(rawBody, headers, this.maxBodyBytes)) };
+      return {
+        status: 200,
+        body: await this.query(indexName, decodeBody(rawBody, headers, this.maxBodyBytes)),
+      };
     }
 
     // everything below changes or reveals the index configuration: admin key only
@@ -195,7 +199,8 @@ export class AlgoliaCompatibleHandler {
       (method === "DELETE" && action === "");
     if (!known) throw new HttpError(404, "Path not found");
     this.requireAdmin(path, headers);
-    const body = method === "GET" || method === "DELETE" ? {} : decodeBody(rawBody, headers, this.maxBodyBytes);
+    const body =
+      method === "GET" || method === "DELETE" ? {} : decodeBody(rawBody, headers, this.maxBodyBytes);
 
     switch (action) {
       case "batch":
@@ -224,7 +229,10 @@ export class AlgoliaCompatibleHandler {
     }
   }
 
-  private async query(indexName: string, body: unknown): Promise<EngineResult & { query: string; params: string }> {
+  private async query(
+    indexName: string,
+    body: unknown,
+  ): Promise<EngineResult & { query: string; params: string }> {
     const params = readSearchParams(body);
     const result = await this.engine.search(indexName, {
       query: params.query,
@@ -269,7 +277,8 @@ export class AlgoliaCompatibleHandler {
       toDelete = [];
     };
     for (const request of body.requests) {
-      if (!isObject(request) || typeof request.action !== "string") throw new HttpError(400, "Invalid batch request");
+      if (!isObject(request) || typeof request.action !== "string")
+        throw new HttpError(400, "Invalid batch request");
       const target = isObject(request.body) ? request.body : {};
       switch (request.action) {
         case "addObject":
@@ -309,7 +318,9 @@ export class AlgoliaCompatibleHandler {
     if (typeof body.destination !== "string" || body.destination === "") {
       throw new HttpError(400, "operation needs a destination");
     }
-    const scope = Array.isArray(body.scope) ? body.scope.filter((s): s is string => typeof s === "string") : undefined;
+    const scope = Array.isArray(body.scope)
+      ? body.scope.filter((s): s is string => typeof s === "string")
+      : undefined;
     await this.engine.operation(indexName, body.destination, body.operation, scope);
     return this.nextTask();
   }

@@ -1,17 +1,20 @@
 /**
- * npm run index -- --target embedded|algolia [--index <name>] [--root <dir>]
+ * npm run index -- --target embedded|algolia [--index <name>] [--root <dir>] [--host <url>]
  *
  *   embedded (default): builds the embedded index from content/ and workflows/ and prints counts.
  *   algolia: pushes the same records, settings and synonyms to Algolia; needs ALGOLIA_APP_ID and
  *            ALGOLIA_ADMIN_KEY. The index is --index, else SEARCH_INDEX, else content_production.
+ *            --host sends to another Algolia-compatible host instead (a proxy, or a site's embedded
+ *            backend at https://<site>/search-api with its SEARCH_ADMIN_KEY as ALGOLIA_ADMIN_KEY).
  */
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { createSearchClient } from "../search/client";
 import { SearchEngine } from "./engine";
 import { PRODUCTION_INDEX } from "./index-name";
 import { type IndexCounts, indexContent, pushRecords } from "./indexer";
 import { buildRecords } from "./records";
-import { loadSynonyms } from "./synonyms";
+import { loadSynonyms, synonymsFilePath } from "./synonyms";
 import { loadContentSource } from "./yaml-source";
 
 export interface CliIo {
@@ -20,7 +23,7 @@ export interface CliIo {
   err: (line: string) => void;
 }
 
-function describe(counts: IndexCounts): string {
+function summarizeCounts(counts: IndexCounts): string {
   const parts = (table: Record<string, number>) =>
     Object.entries(table)
       .map(([key, count]) => `${key} ${count}`)
@@ -30,7 +33,7 @@ function describe(counts: IndexCounts): string {
 
 /** Runs the CLI; returns the exit code. */
 export async function runIndexCli(argv: string[], io: CliIo): Promise<number> {
-  let values: { target?: string; index?: string; root?: string; help?: boolean };
+  let values: { target?: string; index?: string; root?: string; host?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -38,6 +41,7 @@ export async function runIndexCli(argv: string[], io: CliIo): Promise<number> {
         target: { type: "string", default: "embedded" },
         index: { type: "string" },
         root: { type: "string" },
+        host: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -46,7 +50,9 @@ export async function runIndexCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (values.help) {
-    io.out("Usage: npm run index -- --target embedded|algolia [--index <name>] [--root <dir>]");
+    io.out(
+      "Usage: npm run index -- --target embedded|algolia [--index <name>] [--root <dir>] [--host <url>]",
+    );
     return 0;
   }
   const root = values.root ?? process.cwd();
@@ -54,12 +60,14 @@ export async function runIndexCli(argv: string[], io: CliIo): Promise<number> {
 
   try {
     const source = loadContentSource(root);
-    const synonyms = loadSynonyms();
+    const synonyms = loadSynonyms(synonymsFilePath(io.env, root));
     if (values.target === "embedded") {
       const engine = new SearchEngine({ synonyms });
       const started = performance.now();
       const counts = await indexContent(engine, source, indexName);
-      io.out(`embedded index ${indexName}: ${describe(counts)} in ${Math.round(performance.now() - started)} ms`);
+      io.out(
+        `embedded index ${indexName}: ${summarizeCounts(counts)} in ${Math.round(performance.now() - started)} ms`,
+      );
       io.out(`synonym groups: ${synonyms.length}`);
       return 0;
     }
@@ -73,9 +81,15 @@ export async function runIndexCli(argv: string[], io: CliIo): Promise<number> {
         );
         return 1;
       }
-      const client = createSearchClient({ backend: "algolia", appId, apiKey: adminKey, indexName });
+      const client = createSearchClient({
+        backend: "algolia",
+        appId,
+        apiKey: adminKey,
+        indexName,
+        ...(values.host ? { host: values.host } : {}),
+      });
       const counts = await pushRecords(client.algolia, indexName, buildRecords(source), synonyms);
-      io.out(`algolia index ${indexName} (app ${appId}): pushed ${describe(counts)}`);
+      io.out(`algolia index ${indexName} (app ${appId}): pushed ${summarizeCounts(counts)}`);
       return 0;
     }
     io.err(`index: unknown --target "${values.target}" (use embedded or algolia)`);
@@ -86,7 +100,7 @@ export async function runIndexCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+const isMain = !!process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   runIndexCli(process.argv.slice(2), {
     env: process.env,

@@ -156,18 +156,31 @@ export class SearchEngine {
     return index;
   }
 
-  /** Algolia's operationIndex: copy (settings only when a scope is given) or move. */
-  async operation(source: string, destination: string, operation: "copy" | "move", scope?: string[]): Promise<void> {
+  /**
+   * Algolia's operationIndex. Move renames. Copy with a scope copies only those parts (here:
+   * settings) into the destination and keeps its records; copy without a scope replaces it whole.
+   */
+  async operation(
+    source: string,
+    destination: string,
+    operation: "copy" | "move",
+    scope?: string[],
+  ): Promise<void> {
     const from = this.index(source, operation === "copy");
     if (operation === "move") {
       this.indexes.set(destination, from);
       this.indexes.delete(source);
       return;
     }
+    if (scope && scope.length > 0) {
+      const target = this.index(destination, true);
+      if (scope.includes("settings")) target.settings = { ...from.settings };
+      return;
+    }
     const copy = new EngineIndex(this.synonyms, this.ranking);
     copy.settings = { ...from.settings };
+    await copy.save([...from.records.values()]);
     this.indexes.set(destination, copy);
-    if (!scope || scope.length === 0) await copy.save([...from.records.values()]);
   }
 
   delete(name: string): void {
@@ -206,12 +219,10 @@ export class SearchEngine {
         mergedFacets[facet] = target;
       }
     }
-    const hits = merged
-      .slice(offset, offset + hitsPerPage)
-      .flatMap((hit) => {
-        const record = index.records.get(hit.id);
-        return record ? [pick(record, params.attributesToRetrieve)] : [];
-      });
+    const hits = merged.slice(offset, offset + hitsPerPage).flatMap((hit) => {
+      const record = index.records.get(hit.id);
+      return record ? [pick(record, params.attributesToRetrieve)] : [];
+    });
     const reachable = Math.min(nbHits, PAGINATION_LIMIT);
     return {
       hits,

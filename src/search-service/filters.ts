@@ -16,6 +16,7 @@ export class FilterSyntaxError extends Error {
 }
 
 const MAX_FILTER_LENGTH = 4096;
+const MAX_FILTER_DEPTH = 32;
 
 type Token = { kind: "word"; text: string } | { kind: "string"; text: string } | { kind: "(" | ")" | ":" };
 
@@ -58,6 +59,7 @@ export function parseFilters(input: string): FilterNode | null {
   const tokens = tokenize(input);
   if (tokens.length === 0) return null;
   let pos = 0;
+  let depth = 0;
   const peek = () => tokens[pos];
   const isKeyword = (token: Token | undefined, keyword: string) =>
     token?.kind === "word" && token.text.toUpperCase() === keyword;
@@ -79,6 +81,14 @@ export function parseFilters(input: string): FilterNode | null {
     return nodes.length === 1 ? (nodes[0] as FilterNode) : { op: "and", nodes };
   }
   function parseUnary(): FilterNode {
+    if (++depth > MAX_FILTER_DEPTH) throw new FilterSyntaxError("filters: nested too deeply");
+    try {
+      return parseUnaryInner();
+    } finally {
+      depth--;
+    }
+  }
+  function parseUnaryInner(): FilterNode {
     if (isKeyword(peek(), "NOT")) {
       pos++;
       return { op: "not", node: parseUnary() };

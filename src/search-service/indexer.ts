@@ -63,7 +63,10 @@ export const ALGOLIA_INDEX_SETTINGS = {
 
 /** What pushRecords needs of algoliasearch's client (kept narrow so tests can see what is called). */
 export interface AlgoliaWriter {
-  setSettings(args: { indexName: string; indexSettings: Record<string, unknown> }): Promise<{ taskID: number }>;
+  setSettings(args: {
+    indexName: string;
+    indexSettings: Record<string, unknown>;
+  }): Promise<{ taskID: number }>;
   saveSynonyms(args: {
     indexName: string;
     synonymHit: Array<{ objectID: string; type: "synonym"; synonyms: string[] }>;
@@ -92,7 +95,11 @@ export async function pushRecords(
   await client.waitForTask({ indexName, taskID: settings.taskID });
   const synonymTask = await client.saveSynonyms({
     indexName,
-    synonymHit: synonyms.map((group, index) => ({ objectID: `synonyms-${index + 1}`, type: "synonym", synonyms: group })),
+    synonymHit: synonyms.map((group, index) => ({
+      objectID: `synonyms-${index + 1}`,
+      type: "synonym",
+      synonyms: group,
+    })),
     replaceExistingSynonyms: true,
   });
   await client.waitForTask({ indexName, taskID: synonymTask.taskID });

@@ -9,10 +9,10 @@ import { stemmer as spanishStemmer } from "@orama/stemmers/spanish";
 import type { FilterNode } from "./filters";
 import { FilterSyntaxError } from "./filters";
 import { foldedWords, foldText, MAX_QUERY_WORDS } from "./normalize";
+import { installOramaPatch } from "./orama-patch";
 import type { SearchRecord } from "./records";
 import { ALL_STOP_WORDS, stopWordsFor } from "./stopwords";
-import { type SynonymGroups, SynonymExpander } from "./synonyms";
-import { installOramaPatch } from "./orama-patch";
+import { SynonymExpander, type SynonymGroups } from "./synonyms";
 import { typoDistance, typosAllowed } from "./typos";
 
 installOramaPatch((term, word, tolerance) => boundedLevenshtein(term, word, tolerance).isBounded);
@@ -254,7 +254,11 @@ export class LocaleIndex {
   }
 
   private closestWord(word: string): string | null {
-    const allowed = typosAllowed(word.length, this.ranking.minWordSizeForOneTypo, this.ranking.minWordSizeForTwoTypos);
+    const allowed = typosAllowed(
+      word.length,
+      this.ranking.minWordSizeForOneTypo,
+      this.ranking.minWordSizeForTwoTypos,
+    );
     if (allowed === 0) return null;
     let best: string | null = null;
     let bestDistance = allowed + 1;
@@ -276,7 +280,9 @@ export class LocaleIndex {
 
   /** Words the index does not know are replaced by their closest known word (typo tolerance). */
   private corrected(words: string[]): string[] {
-    return words.map((word) => (/^\d+$/.test(word) || this.isKnown(word) ? word : (this.correction(word) ?? word)));
+    return words.map((word) =>
+      /^\d+$/.test(word) || this.isKnown(word) ? word : (this.correction(word) ?? word),
+    );
   }
 
   /**

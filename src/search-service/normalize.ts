@@ -10,7 +10,7 @@ export const MAX_QUERY_LENGTH = 512;
 export const MAX_QUERY_WORDS = 16;
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\ufffd]/g;
+const CONTROL = /[\p{Cc}\ufffd]/gu;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const NOT_WORD = /[^a-z0-9]+/g;
 

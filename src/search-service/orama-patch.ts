@@ -32,7 +32,10 @@ function linearFindAllWords(
       const { w, d: docIDs } = node;
       if (exact && w !== term) continue;
       // as in Orama: a word outside the tolerance is skipped with its subtree
-      if (tolerance && !(Math.abs(term.length - w.length) <= tolerance && withinTolerance(term, w, tolerance))) {
+      if (
+        tolerance &&
+        !(Math.abs(term.length - w.length) <= tolerance && withinTolerance(term, w, tolerance))
+      ) {
         continue;
       }
       output[w] = Array.from(docIDs);
@@ -44,12 +47,14 @@ function linearFindAllWords(
 
 let withinTolerance: (term: string, word: string, tolerance: number) => boolean = () => false;
 
-export function installOramaPatch(bounded: (term: string, word: string, tolerance: number) => boolean): boolean {
+export function installOramaPatch(
+  bounded: (term: string, word: string, tolerance: number) => boolean,
+): boolean {
   const proto = radix.RadixNode.prototype as unknown as Record<PropertyKey, unknown>;
   if (proto[PATCHED]) return true;
   const original = proto.findAllWords as { toString(): string } | undefined;
   // only replace the known slow version
-  if (!original || !original.toString().includes("docs.includes(docID)")) return false;
+  if (!original?.toString().includes("docs.includes(docID)")) return false;
   withinTolerance = bounded;
   proto.findAllWords = linearFindAllWords;
   proto[PATCHED] = true;

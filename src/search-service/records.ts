@@ -120,7 +120,14 @@ export const FACET_ATTRIBUTES = [
   "topic_ids",
 ] as const;
 /** Searchable attributes, most important first (also the order pushed to Algolia). */
-export const SEARCHABLE_ATTRIBUTES = ["title", "subtitle", "tags", "agencies", "topics", "description"] as const;
+export const SEARCHABLE_ATTRIBUTES = [
+  "title",
+  "subtitle",
+  "tags",
+  "agencies",
+  "topics",
+  "description",
+] as const;
 
 export const DEFAULT_LOCALE = "en";
 
@@ -254,13 +261,29 @@ export function buildRecords(src: IndexSource): SearchRecord[] {
   for (const agency of src.agencies ?? []) {
     if (!isUsable(agency)) continue;
     for (const locale of localesOf(agency)) {
-      add(makeRecord({ typename: "Agency", id: agency.id, slug: agency.slug, locale, fields: localizedFields(agency, locale) }));
+      add(
+        makeRecord({
+          typename: "Agency",
+          id: agency.id,
+          slug: agency.slug,
+          locale,
+          fields: localizedFields(agency, locale),
+        }),
+      );
     }
   }
   for (const topic of src.topics ?? []) {
     if (!isUsable(topic)) continue;
     for (const locale of localesOf(topic)) {
-      add(makeRecord({ typename: "Topic", id: topic.id, slug: topic.slug, locale, fields: localizedFields(topic, locale) }));
+      add(
+        makeRecord({
+          typename: "Topic",
+          id: topic.id,
+          slug: topic.slug,
+          locale,
+          fields: localizedFields(topic, locale),
+        }),
+      );
     }
   }
   for (const service of src.services ?? []) {

@@ -20,18 +20,23 @@ export class SynonymsFileError extends Error {
 /** Validates the file's content: `{ "synonyms": [["trash", "garbage", ...], ...] }`. */
 export function parseSynonyms(json: unknown): SynonymGroups {
   const list = (json as { synonyms?: unknown } | null)?.synonyms;
-  if (!Array.isArray(list)) throw new SynonymsFileError('synonyms file: expected { "synonyms": [[...], ...] }');
+  if (!Array.isArray(list))
+    throw new SynonymsFileError('synonyms file: expected { "synonyms": [[...], ...] }');
   return list.map((group, index) => {
     if (!Array.isArray(group) || group.some((word) => typeof word !== "string" || word.trim() === "")) {
       throw new SynonymsFileError(`synonyms file: group ${index + 1} must be a list of non-empty strings`);
     }
-    if (group.length < 2) throw new SynonymsFileError(`synonyms file: group ${index + 1} needs at least two entries`);
+    if (group.length < 2)
+      throw new SynonymsFileError(`synonyms file: group ${index + 1} needs at least two entries`);
     return group.map((word: string) => word.trim());
   });
 }
 
-export function synonymsFilePath(env: Record<string, string | undefined> = process.env): string {
-  return resolve(env.SEARCH_SYNONYMS_FILE || DEFAULT_SYNONYMS_FILE);
+export function synonymsFilePath(
+  env: Record<string, string | undefined> = process.env,
+  root = process.cwd(),
+): string {
+  return resolve(root, env.SEARCH_SYNONYMS_FILE || DEFAULT_SYNONYMS_FILE);
 }
 
 /** Reads the synonyms file. A missing file means no synonyms; a malformed one is an error worth stopping for. */

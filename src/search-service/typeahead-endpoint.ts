@@ -13,7 +13,10 @@ import { isSearchLocale, TYPEAHEAD_LIMIT, TYPEAHEAD_MAX_LIMIT } from "../search/
 import type { SearchResult } from "../search/results";
 import { cleanTerm } from "../search/term";
 
-export type TypeaheadSearch = (term: string, options: { locale: string; limit: number }) => Promise<SearchResult[]>;
+export type TypeaheadSearch = (
+  term: string,
+  options: { locale: string; limit: number },
+) => Promise<SearchResult[]>;
 
 export interface TypeaheadResponse {
   status: number;
@@ -45,7 +48,10 @@ function single(params: URLSearchParams, name: string): string | undefined | nul
   return values[0];
 }
 
-export function createTypeaheadHandler(search: TypeaheadSearch, log: (message: string, error: unknown) => void = console.error) {
+export function createTypeaheadHandler(
+  search: TypeaheadSearch,
+  log: (message: string, error: unknown) => void = console.error,
+) {
   return async function handleTypeaheadRequest(query: QueryInput): Promise<TypeaheadResponse> {
     let params: URLSearchParams;
     try {
@@ -56,14 +62,16 @@ export function createTypeaheadHandler(search: TypeaheadSearch, log: (message: s
     const rawTerm = single(params, "term");
     const rawLocale = single(params, "locale");
     const rawLimit = single(params, "limit");
-    if (rawTerm === null || rawLocale === null || rawLimit === null) return fail(400, "Each parameter may be given once");
+    if (rawTerm === null || rawLocale === null || rawLimit === null)
+      return fail(400, "Each parameter may be given once");
 
     const locale = rawLocale === undefined || rawLocale === "" ? "en" : rawLocale;
     if (!isSearchLocale(locale)) return fail(400, "locale must be en or es");
 
     let limit = TYPEAHEAD_LIMIT;
     if (rawLimit !== undefined && rawLimit !== "") {
-      if (!/^\d{1,3}$/.test(rawLimit)) return fail(400, `limit must be an integer from 1 to ${TYPEAHEAD_MAX_LIMIT}`);
+      if (!/^\d{1,3}$/.test(rawLimit))
+        return fail(400, `limit must be an integer from 1 to ${TYPEAHEAD_MAX_LIMIT}`);
       limit = Number(rawLimit);
       if (limit < 1 || limit > TYPEAHEAD_MAX_LIMIT) {
         return fail(400, `limit must be an integer from 1 to ${TYPEAHEAD_MAX_LIMIT}`);

@@ -15,7 +15,7 @@ import {
   TYPEAHEAD_MAX_LIMIT,
   TYPEAHEAD_MIN_CHARS,
 } from "./constants";
-import { type SearchHit, type SearchResult, mapHit } from "./results";
+import { mapHit, type SearchHit, type SearchResult } from "./results";
 import { cleanTerm, decodeTerm, isSearchable } from "./term";
 
 type AlgoliaClient = ReturnType<typeof algoliasearch>;
@@ -44,6 +44,8 @@ export type SearchClientConfig =
       /** The search-only key for searching, the admin key for the indexer. */
       apiKey: string;
       indexName: string;
+      /** Another Algolia-compatible host instead of Algolia's own (a proxy; tests). */
+      host?: string;
     }
   | {
       backend: "embedded";
@@ -117,8 +119,12 @@ function embeddedHost(origin: string, prefix: string): { url: string; protocol: 
 function createAlgoliaClient(config: SearchClientConfig): AlgoliaClient {
   const timeouts = { ...SEARCH_TIMEOUTS };
   if (config.backend === "algolia") {
-    if (!config.appId || !config.apiKey) throw new SearchError("Algolia needs an application id and a key", 0);
-    return algoliasearch(config.appId, config.apiKey, { timeouts });
+    if (!config.appId || !config.apiKey)
+      throw new SearchError("Algolia needs an application id and a key", 0);
+    return algoliasearch(config.appId, config.apiKey, {
+      timeouts,
+      ...(config.host ? { hosts: [{ ...embeddedHost(config.host, ""), accept: "readWrite" as const }] } : {}),
+    });
   }
   const apiKey = config.apiKey || EMBEDDED_SEARCH_KEY;
   if (config.handler) {
@@ -128,7 +134,8 @@ function createAlgoliaClient(config: SearchClientConfig): AlgoliaClient {
       requester: inProcessRequester(config.handler),
     });
   }
-  if (!config.origin) throw new SearchError("The embedded search backend needs the site's origin or a handler", 0);
+  if (!config.origin)
+    throw new SearchError("The embedded search backend needs the site's origin or a handler", 0);
   const host = embeddedHost(config.origin, config.prefix ?? EMBEDDED_PREFIX);
   return algoliasearch(EMBEDDED_APP_ID, apiKey, {
     timeouts,
@@ -138,7 +145,8 @@ function createAlgoliaClient(config: SearchClientConfig): AlgoliaClient {
 
 function toSearchError(error: unknown): SearchError {
   if (error instanceof SearchError) return error;
-  const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 0;
+  const status =
+    typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 0;
   const message = error instanceof Error ? error.message : String(error);
   return new SearchError(message || "Search failed", status);
 }

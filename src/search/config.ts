@@ -30,7 +30,10 @@ export function searchBackendOf(env: SearchEnv): "algolia" | "embedded" {
   throw new SearchConfigError(`SEARCH_BACKEND must be "embedded" or "algolia", not "${env.SEARCH_BACKEND}"`);
 }
 
-export function searchClientConfigFromEnv(env: SearchEnv, placement: SearchPlacement = {}): SearchClientConfig {
+export function searchClientConfigFromEnv(
+  env: SearchEnv,
+  placement: SearchPlacement = {},
+): SearchClientConfig {
   const indexName = env.SEARCH_INDEX?.trim() || indexNameForHost(placement.host);
   if (searchBackendOf(env) === "algolia") {
     const appId = env.ALGOLIA_APP_ID?.trim();

@@ -1,7 +1,7 @@
 /** What the site does to a typed term before searching: decode, clean, cut. */
 import { MAX_TERM_LENGTH, SEARCH_PAGE_PATH } from "./constants";
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL = /\p{Cc}/gu;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** The decoded term (SPEC §7.1); a term that is not valid percent-encoding is kept as typed. */

@@ -4,12 +4,7 @@
  * the status text, results hidden), the combobox's active option, a fetcher for /api/v1/search and
  * a small controller that debounces typing and drops stale answers.
  */
-import {
-  TYPEAHEAD_DEBOUNCE_MS,
-  TYPEAHEAD_ENDPOINT,
-  TYPEAHEAD_LIMIT,
-  TYPEAHEAD_MIN_CHARS,
-} from "./constants";
+import { TYPEAHEAD_DEBOUNCE_MS, TYPEAHEAD_ENDPOINT, TYPEAHEAD_LIMIT, TYPEAHEAD_MIN_CHARS } from "./constants";
 import type { SearchResult } from "./results";
 import { cleanTerm } from "./term";
 
@@ -42,7 +37,9 @@ export type TypeaheadEvent =
   | { type: "move"; delta: 1 | -1 }
   | { type: "moveTo"; index: number };
 
-export function initialTypeaheadState(options: { hasLastItem?: boolean; term?: string } = {}): TypeaheadState {
+export function initialTypeaheadState(
+  options: { hasLastItem?: boolean; term?: string } = {},
+): TypeaheadState {
   return {
     status: "idle",
     term: options.term ?? "",
@@ -120,7 +117,10 @@ export function typeaheadReducer(state: TypeaheadState, event: TypeaheadEvent): 
       const count = optionCount(state);
       if (count === 0) return state;
       // wraps around, as the WAI-ARIA combobox pattern allows
-      const next = state.activeIndex < 0 && event.delta < 0 ? count - 1 : (state.activeIndex + event.delta + count) % count;
+      const next =
+        state.activeIndex < 0 && event.delta < 0
+          ? count - 1
+          : (state.activeIndex + event.delta + count) % count;
       return { ...state, activeIndex: next };
     }
     case "moveTo": {
@@ -157,7 +157,10 @@ export function typeaheadUrl(term: string, locale: string, limit = TYPEAHEAD_LIM
 }
 
 /** Asks /api/v1/search; throws TypeaheadRequestError with the status text on any failure. */
-export async function fetchTypeaheadResults(term: string, options: TypeaheadFetchOptions): Promise<SearchResult[]> {
+export async function fetchTypeaheadResults(
+  term: string,
+  options: TypeaheadFetchOptions,
+): Promise<SearchResult[]> {
   const doFetch = options.fetch ?? fetch;
   const url = `${options.baseUrl ?? ""}${typeaheadUrl(cleanTerm(term), options.locale, options.limit)}`;
   let response: Response;
@@ -170,7 +173,8 @@ export async function fetchTypeaheadResults(term: string, options: TypeaheadFetc
     if ((error as Error)?.name === "AbortError") throw error;
     throw new TypeaheadRequestError(0, "Network error");
   }
-  if (!response.ok) throw new TypeaheadRequestError(response.status, response.statusText || `HTTP ${response.status}`);
+  if (!response.ok)
+    throw new TypeaheadRequestError(response.status, response.statusText || `HTTP ${response.status}`);
   let json: unknown;
   try {
     json = await response.json();

@@ -4,19 +4,21 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices, RequestContext, SiteConfig } from "../app/services";
+import { createContentClient } from "../content/client";
+import { contentQueries } from "../content/queries";
 import { readContent, storeContent } from "../content-service/load";
 import { createContentService } from "../content-service/service";
 import { ContentStore } from "../content-service/store";
-import { createContentClient } from "../content/client";
-import { contentQueries } from "../content/queries";
 import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
+import { outboxSender } from "../integrations/email/outbox";
 import type { ServerConfig } from "./config";
 import { fallbackErrorPage } from "./fallback-page";
 import { PageCache } from "./page-cache";
 import { sendFetchResponse, toFetchRequest } from "./react-router-adapter";
 import { LANGUAGE_COOKIE, readCookie, requestLocale } from "./request-locale";
 import { securityHeaders } from "./security-headers";
+import { createWorkflowServices } from "./workflows";
 
 export const DRAFT_COOKIE = "draft_token";
 
@@ -38,11 +40,20 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-async function loadBuild(config: ServerConfig): Promise<{ build: () => Promise<ServerBuild>; vite?: import("vite").ViteDevServer }> {
+async function loadBuild(
+  config: ServerConfig,
+): Promise<{ build: () => Promise<ServerBuild>; vite?: import("vite").ViteDevServer }> {
   if (config.dev) {
     const { createServer } = await import("vite");
-    const vite = await createServer({ root: config.root, server: { middlewareMode: true }, appType: "custom" });
-    return { vite, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> };
+    const vite = await createServer({
+      root: config.root,
+      server: { middlewareMode: true },
+      appType: "custom",
+    });
+    return {
+      vite,
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    };
   }
   const file = join(config.root, "build/server/index.js");
   if (!existsSync(file)) throw new Error(`No production build at ${file}: run \`npm run build\` first.`);
@@ -67,12 +78,21 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   const contentService = createContentService({ store, draftToken: config.draftToken });
   const inProcessFetch: typeof fetch = (input, init) =>
     Promise.resolve(contentService.fetch(input as string, init as RequestInit));
-  const published = contentQueries(createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }));
+  const published = contentQueries(
+    createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }),
+  );
   const drafts = contentQueries(
     createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }),
     { authorization: `Bearer ${config.draftToken}` },
   );
+  const workflows = await createWorkflowServices({
+    dir: config.workflowsDir,
+    db,
+    secret: config.sessionSecret,
+    email: outboxSender(join(config.dataDir, "outbox")),
+  });
   const services: AppServices = {
+    workflows,
     content: (draft) => (draft ? drafts : published),
     site: async () => {
       const snapshot = await store.snapshot();
@@ -100,7 +120,12 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   // The no-JavaScript language switch: store the choice and go back where the resident was.
   app.get("/language", (req, res) => {
     const lang = req.query.lang === "es" ? "es" : "en";
-    const back = typeof req.query.return === "string" && req.query.return.startsWith("/") && !req.query.return.startsWith("//") ? req.query.return : "/";
+    const back =
+      typeof req.query.return === "string" &&
+      req.query.return.startsWith("/") &&
+      !req.query.return.startsWith("//")
+        ? req.query.return
+        : "/";
     res.cookie(LANGUAGE_COOKIE, lang, { path: "/", maxAge: 365 * 24 * 3600 * 1000, sameSite: "lax" });
     res.redirect(303, back);
   });
@@ -110,7 +135,12 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       res.status(403).type("text/plain").send("That preview link is not valid.");
       return;
     }
-    res.cookie(DRAFT_COOKIE, config.draftToken, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 8 * 3600 * 1000 });
+    res.cookie(DRAFT_COOKIE, config.draftToken, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      maxAge: 8 * 3600 * 1000,
+    });
     res.redirect(303, "/?stage=draft");
   });
 
@@ -128,9 +158,13 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       const url = new URL(req.originalUrl, "http://x");
       const locale = requestLocale(url, req.headers.cookie);
       const draft =
-        url.searchParams.get("stage") === "draft" && readCookie(req.headers.cookie, DRAFT_COOKIE) === config.draftToken;
+        url.searchParams.get("stage") === "draft" &&
+        readCookie(req.headers.cookie, DRAFT_COOKIE) === config.draftToken;
       const cacheable =
-        req.method === "GET" && !draft && !url.searchParams.has("stage") && !/^\/(workflow|api)\b/.test(url.pathname);
+        req.method === "GET" &&
+        !draft &&
+        !url.searchParams.has("stage") &&
+        !/^\/(workflow|api)\b/.test(url.pathname);
       const key = cacheable ? `${locale} ${await services.contentVersion()} ${req.originalUrl}` : "";
       const hit = cacheable ? cache.get(key) : undefined;
       if (hit) {

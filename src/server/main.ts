@@ -7,7 +7,9 @@ const running = await createApp(config);
 const server = running.app.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  console.log(`Cedarport site on http://localhost:${port} (${config.databaseUrl ? "PostgreSQL" : "SQLite"}${config.dev ? ", dev" : ""})`);
+  console.log(
+    `Cedarport site on http://localhost:${port} (${config.databaseUrl ? "PostgreSQL" : "SQLite"}${config.dev ? ", dev" : ""})`,
+  );
 });
 server.keepAliveTimeout = 65_000;
 

@@ -24,7 +24,11 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, pathOv
   return new Request(url, init);
 }
 
-export async function sendFetchResponse(res: ExpressResponse, response: Response, body?: Buffer): Promise<void> {
+export async function sendFetchResponse(
+  res: ExpressResponse,
+  response: Response,
+  body?: Buffer,
+): Promise<void> {
   res.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;

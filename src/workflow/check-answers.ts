@@ -29,6 +29,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 const MONEY_WIDGETS = new Set(["currency", "money"]);
+const MASKED_WIDGETS = new Set(["password", "masked"]);
 
 function choiceLabel(schema: JSONSchema, value: unknown, ui: UiSchema): string | undefined {
   const options = (schema.oneOf ?? schema.anyOf) as unknown;
@@ -57,14 +58,13 @@ function answerLines(schema: JSONSchema, value: unknown, ui: UiSchema, locale: L
   if (label !== undefined) return [label];
   if (typeof value === "boolean") return [engineText(value ? "common.yes" : "common.no", locale)];
   if (typeof value === "number") {
-    return [
-      MONEY_WIDGETS.has(String(ui["ui:widget"])) && Number.isSafeInteger(value)
-        ? formatCurrency(value, locale)
-        : String(value),
-    ];
+    const isMoney = schema.format === "cents" || MONEY_WIDGETS.has(String(ui["ui:widget"]));
+    return [isMoney && Number.isSafeInteger(value) ? formatCurrency(value, locale) : String(value)];
   }
   if (typeof value === "string") {
-    return [schema.format === "card-number" || ui["ui:widget"] === "password" ? mask(value) : value];
+    return [
+      schema.format === "card-number" || MASKED_WIDGETS.has(String(ui["ui:widget"])) ? mask(value) : value,
+    ];
   }
   if (Array.isArray(value)) {
     const items = isObject(schema.items) ? (schema.items as JSONSchema) : {};

@@ -73,5 +73,5 @@ export {
   replayRecording,
 } from "./replay";
 export { type FoundScreen, findScreen, isEndType, isQuestionType, lensOf, screenNamed } from "./screens";
-export { hasWriteOnly, storedAnswersSchema, withoutWriteOnly } from "./sensitive";
+export { hasWriteOnly, storableAnswer, storedAnswersSchema } from "./sensitive";
 export type * from "./types";

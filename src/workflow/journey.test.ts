@@ -79,6 +79,12 @@ describe("a journey", () => {
     expect(journey.drafts).toEqual({});
   });
 
+  it("stores only the fields the screen declares", () => {
+    let journey = answer(pets, startJourney(pets), "start", { hasPet: true, admin: true });
+    journey = answer(pets, journey, "details", { name: "Rex", age: 3, price: { cents: 1 } });
+    expect(journey.answers).toEqual({ start: { hasPet: true }, details: { name: "Rex", age: 3 } });
+  });
+
   it("lets the resident answer a screen again after the browser's Back button", () => {
     const journey = answer(pets, toCheck(), "start", { hasPet: false });
     expect(journey.screen).toBe("no-pets");

@@ -16,7 +16,7 @@ import { buildMachine, type MachineContext, type MachineEvent, type WorkflowSnap
 import { type Facts, type JourneyPath, projectedPath, replayPath } from "./path";
 import { newReference } from "./reference";
 import { isEndType, isQuestionType, screenNamed } from "./screens";
-import { storedAnswersSchema, withoutWriteOnly } from "./sensitive";
+import { storableAnswer, storedAnswersSchema } from "./sensitive";
 import type { Answers, FieldError, JSONSchema, Locale, Screen, Validate, Workflow } from "./types";
 
 export interface Journey {
@@ -199,7 +199,7 @@ function prepare(
   const form = screenForm(screen, opts.locale);
   const errors = form.schema ? opts.validate(form.schema, data, { locale: opts.locale, now: opts.now }) : [];
   if (errors.length > 0) {
-    const drafts = { ...moved.journey.drafts, [screen.name]: withoutWriteOnly(screen.schema, data) };
+    const drafts = { ...moved.journey.drafts, [screen.name]: storableAnswer(screen.schema, data) };
     return {
       ok: false,
       result: { ok: false, journey: { ...moved.journey, drafts }, errors, reason: "invalid" },
@@ -217,7 +217,7 @@ function advance(
   const { journey, screen, data } = prepared;
   const event: MachineEvent = {
     type: "NEXT",
-    answers: withoutWriteOnly(screen.schema, data),
+    answers: storableAnswer(screen.schema, data),
     now: opts.now.toISOString(),
   };
   if (result !== undefined) event.result = result;
@@ -276,7 +276,7 @@ export async function answerAndCall(
       );
     } catch (error) {
       if (!(error instanceof IntegrationRefusal)) throw error;
-      const drafts = { ...prepared.journey.drafts, [screen.name]: withoutWriteOnly(screen.schema, data) };
+      const drafts = { ...prepared.journey.drafts, [screen.name]: storableAnswer(screen.schema, data) };
       return { ok: false, journey: { ...prepared.journey, drafts }, errors: error.errors, reason: "invalid" };
     }
   }

@@ -39,13 +39,14 @@ describe("lintWorkflow", () => {
     expect(lint(file)[0]?.rule).toBe("schema");
   });
 
-  it("reports every transition to a screen that does not exist", () => {
+  it("reports every transition to a screen that does not exist, and goes on with the other rules", () => {
     const file = editedPets((f) => {
       config(f, "details").next = [{ to: "ghost", when: { field: "details.age", gt: 1 } }, { to: "check" }];
       config(f, "senior").next = [{ to: "phantom" }];
     });
     expect(brief(lint(file))).toEqual([
       "nodes[1].data.config.next[0].to: error: nodes do not exist on composite: ghost",
+      'nodes[2]: error: screen "senior" cannot be reached from the start screen "start"',
       "nodes[2].data.config.next[0].to: error: nodes do not exist on composite: phantom",
     ]);
   });

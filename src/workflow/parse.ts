@@ -135,7 +135,11 @@ function applyConfigDefaults(json: Record<string, unknown>): Record<string, unkn
   return Array.isArray(out.nodes) ? { ...out, nodes: out.nodes.map(withConfig) } : out;
 }
 
-/** Every problem that stops the file loading, and the workflow when there is none. */
+/**
+ * Every problem that stops the file loading. The workflow comes back as well whenever the file's
+ * shape passed the schema, even with problems, so lint can go on to find the rest in one run;
+ * only parseWorkflow decides that any problem refuses the file.
+ */
 export function readWorkflow(
   json: unknown,
   file: string,
@@ -220,7 +224,6 @@ export function readWorkflow(
     });
   }
 
-  if (problems.length > 0) return { workflow: undefined, problems };
   const workflow: Workflow = {
     name: source.name,
     file,
@@ -238,7 +241,7 @@ export function readWorkflow(
 export function parseWorkflow(json: unknown, file: string, options: ParseOptions = {}): Workflow {
   const { workflow, problems } = readWorkflow(json, file, options);
   const first = problems[0];
-  if (first || !workflow) {
+  if (first !== undefined || workflow === undefined) {
     throw new WorkflowError(first?.spec ?? WORKFLOW_MALFORMED, first?.path ?? [], file, first?.detail);
   }
   return workflow;

@@ -1,7 +1,8 @@
 /**
  * Fields marked `"writeOnly": true` (card number, security code, bank account number) are handed
  * to the screen's integration call and then dropped: they never reach the stored answers, the
- * drafts kept on a validation error, the check-answers page or the logs.
+ * drafts kept on a validation error, the check-answers page or the logs. Fields the schema does not
+ * declare are dropped as well.
  */
 
 import type { JSONSchema } from "./types";
@@ -10,20 +11,29 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** The data without its writeOnly fields (a copy; the input is left alone). */
-export function withoutWriteOnly(schema: JSONSchema | undefined, data: unknown): unknown {
+/**
+ * What may be stored of a screen's data: its writeOnly fields dropped, and so is anything the
+ * schema does not declare (a forged post cannot slip extra keys into a submission). A copy; the
+ * input is left alone.
+ */
+export function storableAnswer(schema: JSONSchema | undefined, data: unknown): unknown {
   if (!schema) return data;
   if (Array.isArray(data)) {
     const items = isObject(schema.items) ? (schema.items as JSONSchema) : undefined;
-    return items ? data.map((entry) => withoutWriteOnly(items, entry)) : data;
+    return items ? data.map((entry) => storableAnswer(items, entry)) : data;
   }
   if (!isObject(data) || !isObject(schema.properties)) return data;
   const properties = schema.properties as Record<string, unknown>;
+  const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     const property = properties[key];
+    if (!Object.hasOwn(properties, key)) {
+      if (open) out[key] = value;
+      continue;
+    }
     if (isObject(property) && property.writeOnly === true) continue;
-    out[key] = isObject(property) ? withoutWriteOnly(property as JSONSchema, value) : value;
+    out[key] = isObject(property) ? storableAnswer(property as JSONSchema, value) : value;
   }
   return out;
 }

@@ -46,7 +46,9 @@ test.describe("errors", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Error 404")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
-    await expect(page.getByText("We can’t find the page you are looking for. Try searching below.")).toBeVisible();
+    await expect(
+      page.getByText("We can’t find the page you are looking for. Try searching below."),
+    ).toBeVisible();
     await expect(page.getByRole("main").getByPlaceholder("What are you looking for?")).toBeVisible();
     await expectAccessible(page);
   });

@@ -24,7 +24,9 @@ async function postgresAvailable(): Promise<boolean> {
 
 export const hasPostgres = await postgresAvailable();
 if (!hasPostgres) {
-  console.warn(`\n  PostgreSQL is not reachable at ${PG_URL}: its integration tests are SKIPPED (SQLite still runs).\n`);
+  console.warn(
+    `\n  PostgreSQL is not reachable at ${PG_URL}: its integration tests are SKIPPED (SQLite still runs).\n`,
+  );
 }
 
 export interface TestDatabase {

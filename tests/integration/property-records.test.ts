@@ -11,7 +11,13 @@ import { ownerQueryWords, ownerWords } from "../../src/integrations/property-rec
 import { DATABASES, hasPostgres, openTestDatabase, type TestDatabase } from "./databases";
 
 const numbers = (parcels: Parcel[]) => parcels.map((p) => p.parcelNumber);
-const { firstTimeHomeowner: delgado, withHomestead: okafor, rental, mobileHome, disabledVeteran } = DEMO_PARCELS;
+const {
+  firstTimeHomeowner: delgado,
+  withHomestead: okafor,
+  rental,
+  mobileHome,
+  disabledVeteran,
+} = DEMO_PARCELS;
 
 /** Every query of the tests below, to compare the two databases' answers. */
 const QUERIES: Array<[keyof PropertyRecords, string]> = [
@@ -55,15 +61,24 @@ describe.each(DATABASES)("property records on %s", (kind) => {
     });
 
     it("does nothing when already seeded by the same generator version", async () => {
-      await t.db.run("UPDATE parcels SET township = ? WHERE parcel_number = ?", ["Marked", rental.parcelNumber]);
+      await t.db.run("UPDATE parcels SET township = ? WHERE parcel_number = ?", [
+        "Marked",
+        rental.parcelNumber,
+      ]);
       const again = await seedPropertyRecords(t.db);
       expect(again).toMatchObject({ seeded: false, count: 5000 });
       expect((await records.findByParcelNumber(rental.parcelNumber))?.township).toBe("Marked");
-      await t.db.run("UPDATE parcels SET township = ? WHERE parcel_number = ?", [rental.township, rental.parcelNumber]);
+      await t.db.run("UPDATE parcels SET township = ? WHERE parcel_number = ?", [
+        rental.township,
+        rental.parcelNumber,
+      ]);
     });
 
     it("seeds again for another count, once even when asked twice at the same time", async () => {
-      const results = await Promise.all([seedPropertyRecords(t.db, { count: 800 }), seedPropertyRecords(t.db, { count: 800 })]);
+      const results = await Promise.all([
+        seedPropertyRecords(t.db, { count: 800 }),
+        seedPropertyRecords(t.db, { count: 800 }),
+      ]);
       expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
       expect(await countParcels()).toBe(800);
       expect((await seedPropertyRecords(t.db)).seeded).toBe(true);
@@ -80,7 +95,15 @@ describe.each(DATABASES)("property records on %s", (kind) => {
     });
 
     it("accepts any common format, and the state parcel number", async () => {
-      for (const input of ["1000001", " 1000001 ", "100-0001", "1-000-001", "1.000.001", "1 000 001", delgado.stateParcelNumber]) {
+      for (const input of [
+        "1000001",
+        " 1000001 ",
+        "100-0001",
+        "1-000-001",
+        "1.000.001",
+        "1 000 001",
+        delgado.stateParcelNumber,
+      ]) {
         expect((await records.findByParcelNumber(input))?.parcelNumber).toBe("1000001");
       }
       expect((await records.findByParcelNumber(mobileHome.stateParcelNumber))?.mobileHome).toBe(true);
@@ -119,13 +142,21 @@ describe.each(DATABASES)("property records on %s", (kind) => {
       expect(numbers(await records.searchByAddress("200 Market"))).toContain(delgado.parcelNumber);
       expect(numbers(await records.searchByAddress("200 Market St"))).toContain(delgado.parcelNumber);
       expect(numbers(await records.searchByAddress("200 E Mark"))).toContain(delgado.parcelNumber);
-      expect(numbers(await records.searchByAddress("1418 North Cedar Avenue"))).toEqual([okafor.parcelNumber]);
-      expect(numbers(await records.searchByAddress("5412 fox run court"))).toEqual([disabledVeteran.parcelNumber]);
+      expect(numbers(await records.searchByAddress("1418 North Cedar Avenue"))).toEqual([
+        okafor.parcelNumber,
+      ]);
+      expect(numbers(await records.searchByAddress("5412 fox run court"))).toEqual([
+        disabledVeteran.parcelNumber,
+      ]);
     });
 
     it("finds a mobile home by its lot, and lists a park's lots in order", async () => {
-      expect(numbers(await records.searchByAddress("6100 W Washington St Lot 14"))).toEqual([mobileHome.parcelNumber]);
-      expect(numbers(await records.searchByAddress("6100 west washington st #14"))).toEqual([mobileHome.parcelNumber]);
+      expect(numbers(await records.searchByAddress("6100 W Washington St Lot 14"))).toEqual([
+        mobileHome.parcelNumber,
+      ]);
+      expect(numbers(await records.searchByAddress("6100 west washington st #14"))).toEqual([
+        mobileHome.parcelNumber,
+      ]);
       const lots = (await records.searchByAddress("6100 W Washington St", 50)).map(
         (p) => parseAddress(p.address.line1)?.unit ?? "",
       );
@@ -137,7 +168,8 @@ describe.each(DATABASES)("property records on %s", (kind) => {
       const found = await records.searchByAddress("E 38th", 500);
       expect(found.length).toBeGreaterThan(10);
       for (const p of found) expect(p.address.line1).toMatch(/^\d+ E 38th St$/);
-      for (const p of await records.searchByAddress("200 Market")) expect(p.address.line1).toMatch(/^200 [EW] Market/);
+      for (const p of await records.searchByAddress("200 Market"))
+        expect(p.address.line1).toMatch(/^200 [EW] Market/);
     });
 
     it("returns [] when nothing matches", async () => {
@@ -157,7 +189,13 @@ describe.each(DATABASES)("property records on %s", (kind) => {
 
   describe("searchByOwner", () => {
     it("finds an owner by any part of the name, in any order and case", async () => {
-      for (const query of ["Maria Delgado", "delgado, maria", "DELGADO MARIA", "Mar Delg", "Maria L. Delgado"]) {
+      for (const query of [
+        "Maria Delgado",
+        "delgado, maria",
+        "DELGADO MARIA",
+        "Mar Delg",
+        "Maria L. Delgado",
+      ]) {
         expect(numbers(await records.searchByOwner(query))).toContain(delgado.parcelNumber);
       }
     });
@@ -165,14 +203,18 @@ describe.each(DATABASES)("property records on %s", (kind) => {
     it("finds every owner of a jointly owned parcel", async () => {
       expect(numbers(await records.searchByOwner("Grace Okafor"))).toContain(okafor.parcelNumber);
       expect(numbers(await records.searchByOwner("James Okafor"))).toContain(okafor.parcelNumber);
-      expect(numbers(await records.searchByOwner("Cedarport Rental Holdings"))).toContain(rental.parcelNumber);
+      expect(numbers(await records.searchByOwner("Cedarport Rental Holdings"))).toContain(
+        rental.parcelNumber,
+      );
     });
 
     it("needs all the words in one owner's name", async () => {
       const found = await records.searchByOwner("Delgado Maria", 500);
       for (const p of found) {
         const words = ownerQueryWords("Delgado Maria");
-        expect(p.owners.some((o) => words.every((w) => ownerWords(o).some((ow) => ow.startsWith(w))))).toBe(true);
+        expect(p.owners.some((o) => words.every((w) => ownerWords(o).some((ow) => ow.startsWith(w))))).toBe(
+          true,
+        );
       }
       // James is an Okafor and Grace is an Okafor, but "James Grace" is nobody.
       expect(numbers(await records.searchByOwner("James Grace Okafor"))).not.toContain(okafor.parcelNumber);

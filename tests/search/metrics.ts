@@ -22,7 +22,11 @@ function dcg(grades: number[]): number {
 }
 
 /** Scores one query; expected items the index does not hold (e.g. a service not written yet) are left out. */
-export function scoreQuery(judgement: Judgement, ranked: string[], exists: (key: string) => boolean): QueryScore {
+export function scoreQuery(
+  judgement: Judgement,
+  ranked: string[],
+  exists: (key: string) => boolean,
+): QueryScore {
   const expected = Object.entries(judgement.expected).filter(([key]) => exists(key));
   const grades = new Map(expected);
   const top = ranked.slice(0, 3).some((key) => grades.get(key) === TOP_GRADE);

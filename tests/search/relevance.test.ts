@@ -35,14 +35,19 @@ describe("search relevance on the demo content", () => {
     expect(judgements.length).toBeGreaterThanOrEqual(100);
     expect(judgements.some((j) => j.locale === "en")).toBe(true);
     expect(judgements.some((j) => j.locale === "es")).toBe(true);
-    expect(judgements.filter((j) => j.tags.includes("typo")).length).toBeGreaterThanOrEqual(judgements.length / 3);
+    expect(judgements.filter((j) => j.tags.includes("typo")).length).toBeGreaterThanOrEqual(
+      judgements.length / 3,
+    );
     expect(judgements.some((j) => j.tags.includes("synonym"))).toBe(true);
   });
 
   it("finds what residents expect: top-3 hit rate >= 0.9 and nDCG@10 >= 0.8", async () => {
     const scores: QueryScore[] = [];
     for (const judgement of judgements) {
-      const { results } = await client.contentSearch(judgement.query, { locale: judgement.locale, hitsPerPage: 10 });
+      const { results } = await client.contentSearch(judgement.query, {
+        locale: judgement.locale,
+        hitsPerPage: 10,
+      });
       const ranked = results.map((result) => `${result.kind}/${result.slug}`);
       scores.push(scoreQuery(judgement, ranked, (key) => known.has(key)));
     }
@@ -53,14 +58,29 @@ describe("search relevance on the demo content", () => {
     };
     const misses = scores
       .filter((score) => !score.top3 || score.ndcg < 0.5)
-      .map((score) => `  [${score.judgement.locale}] "${score.judgement.query}" -> ${score.ranked.slice(0, 3).join(", ")}`);
+      .map(
+        (score) =>
+          `  [${score.judgement.locale}] "${score.judgement.query}" -> ${score.ranked.slice(0, 3).join(", ")}`,
+      );
     console.log(
       [
         line("all", scores),
-        line("en", scores.filter((s) => s.judgement.locale === "en")),
-        line("es", scores.filter((s) => s.judgement.locale === "es")),
-        line("typo", scores.filter((s) => s.judgement.tags.includes("typo"))),
-        line("synonym", scores.filter((s) => s.judgement.tags.includes("synonym"))),
+        line(
+          "en",
+          scores.filter((s) => s.judgement.locale === "en"),
+        ),
+        line(
+          "es",
+          scores.filter((s) => s.judgement.locale === "es"),
+        ),
+        line(
+          "typo",
+          scores.filter((s) => s.judgement.tags.includes("typo")),
+        ),
+        line(
+          "synonym",
+          scores.filter((s) => s.judgement.tags.includes("synonym")),
+        ),
         misses.length > 0 ? `weak queries:\n${misses.join("\n")}` : "no weak queries",
       ].join("\n"),
     );

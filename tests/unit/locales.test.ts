@@ -7,7 +7,8 @@ const keys = (value: unknown, prefix = ""): string[] =>
     ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
     : [prefix];
 
-const read = (lang: string, file: string) => JSON.parse(readFileSync(`locales/${lang}/${file}`, "utf8")) as unknown;
+const read = (lang: string, file: string) =>
+  JSON.parse(readFileSync(`locales/${lang}/${file}`, "utf8")) as unknown;
 const namespaces = [...new Set([...readdirSync("locales/en"), ...readdirSync("locales/es")])].sort();
 
 describe.each(namespaces)("locales/*/%s", (file) => {
@@ -20,7 +21,9 @@ describe.each(namespaces)("locales/*/%s", (file) => {
   it("has no empty string", () => {
     for (const lang of ["en", "es"]) {
       const empty = keys(read(lang, file)).filter((k) => {
-        const v = k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)?.[p], read(lang, file));
+        const v = k
+          .split(".")
+          .reduce<unknown>((o, p) => (o as Record<string, unknown>)?.[p], read(lang, file));
         return typeof v === "string" && v.trim() === "";
       });
       expect(empty, `${lang}/${file}`).toEqual([]);

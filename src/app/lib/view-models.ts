@@ -30,12 +30,18 @@ export function activityTile(activity: ActivitySummary, locale: Locale) {
 }
 export type ActivityTileData = ReturnType<typeof activityTile>;
 
-export function agencySummary(agency: Pick<Agency, "id" | "slug" | "title" | "subtitle" | "localizations">, locale: Locale) {
+export function agencySummary(
+  agency: Pick<Agency, "id" | "slug" | "title" | "subtitle" | "localizations">,
+  locale: Locale,
+) {
   const a = localizeDeep(agency, locale);
   return { id: a.id, slug: a.slug, title: a.title, subtitle: a.subtitle ?? null, href: `/agency/${a.slug}` };
 }
 
-export function topicSummary(topic: Pick<Topic, "id" | "slug" | "title" | "description" | "image" | "localizations">, locale: Locale) {
+export function topicSummary(
+  topic: Pick<Topic, "id" | "slug" | "title" | "description" | "image" | "localizations">,
+  locale: Locale,
+) {
   const t = localizeDeep(topic, locale);
   return {
     id: t.id,
@@ -58,14 +64,24 @@ export function personCard(person: Person, locale: Locale) {
   const p = localizeDeep(person, locale);
   const bio = p.biography?.raw ?? "";
   const excerpt = bio.length > 220 ? `${bio.slice(0, bio.lastIndexOf(" ", 220))}…` : bio;
-  return { id: p.id, name: p.name, title: p.title ?? null, image: p.image ?? null, biography: excerpt || undefined };
+  return {
+    id: p.id,
+    name: p.name,
+    title: p.title ?? null,
+    image: p.image ?? null,
+    biography: excerpt || undefined,
+  };
 }
 
 type Local = { en?: Record<string, unknown>; es?: Record<string, unknown> };
 const text = (value: unknown, locale: Locale): string | null => {
   if (typeof value === "string") return value;
   const v = value as Record<string, unknown> | undefined;
-  return typeof v?.[locale] === "string" ? (v[locale] as string) : typeof v?.en === "string" ? (v.en as string) : null;
+  return typeof v?.[locale] === "string"
+    ? (v[locale] as string)
+    : typeof v?.en === "string"
+      ? (v.en as string)
+      : null;
 };
 
 /** Header and footer data from the site config (content/site.yaml). */
@@ -81,10 +97,20 @@ export function siteChrome(site: SiteConfig | undefined, locale: Locale) {
       email: typeof site?.email === "string" ? site.email : null,
       hours: text(site?.hours, locale),
       address: address
-        ? { ...address, name: text((address[locale] as Record<string, unknown> | undefined)?.name ?? address.en?.name, locale) }
+        ? {
+            ...address,
+            name: text(
+              (address[locale] as Record<string, unknown> | undefined)?.name ?? address.en?.name,
+              locale,
+            ),
+          }
         : null,
     },
-    links: links.map((l) => ({ id: l.id, href: l.href, title: text(l[locale]?.title ?? l.en?.title, locale) ?? l.id })),
+    links: links.map((l) => ({
+      id: l.id,
+      href: l.href,
+      title: text(l[locale]?.title ?? l.en?.title, locale) ?? l.id,
+    })),
     emergencyPhone: site?.phones?.emergency ?? "911",
   };
 }

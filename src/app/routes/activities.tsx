@@ -28,7 +28,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as { site?: { name: Record<string, string> }; locale?: string } | undefined;
-  return [{ title: pageTitle(root?.locale === "es" ? "Servicios" : "Activities", root?.site?.name[root?.locale ?? "en"]) }];
+  return [
+    {
+      title: pageTitle(
+        root?.locale === "es" ? "Servicios" : "Activities",
+        root?.site?.name[root?.locale ?? "en"],
+      ),
+    },
+  ];
 };
 
 export default function Activities({ loaderData }: Route.ComponentProps) {

@@ -46,12 +46,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
   const isPayment = a.activity_type === "Payment";
   return (
     <div className="cp-container">
-      <Breadcrumbs
-        items={[
-                    { title: t("activities.title"), href: "/activities" },
-          { title: a.title },
-        ]}
-      />
+      <Breadcrumbs items={[{ title: t("activities.title"), href: "/activities" }, { title: a.title }]} />
       <PageHeader title={a.title} subtitle={a.subtitle ?? undefined} image={a.header_image ?? undefined} />
       <div className="cp-meta-row">
         {a.status !== "published" && <StatusBadge status={a.status} />}
@@ -85,7 +80,14 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
             <section key={acc.id} className="cp-section">
               <h2>{acc.title}</h2>
               {acc.description && <RichText markdown={acc.description.markdown} />}
-              <Accordion items={acc.items.map((item) => ({ id: item.id, title: item.title, description: item.description?.markdown ?? "" }))} headingLevel={3} />
+              <Accordion
+                items={acc.items.map((item) => ({
+                  id: item.id,
+                  title: item.title,
+                  description: item.description?.markdown ?? "",
+                }))}
+                headingLevel={3}
+              />
             </section>
           ))}
         </div>

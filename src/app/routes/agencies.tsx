@@ -7,7 +7,10 @@ import type { Route } from "./+types/agencies";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, locale, draft } = context;
-  const [agencies, site] = await Promise.all([services.content(draft).agencies(stageOf(draft)), services.site()]);
+  const [agencies, site] = await Promise.all([
+    services.content(draft).agencies(stageOf(draft)),
+    services.site(),
+  ]);
   return { siteName: site?.name?.[locale], locale, agencies: agencies.map((a) => agencySummary(a, locale)) };
 }
 

@@ -32,11 +32,24 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = paginate(filterItems(all, toFilterSet(filters)), pageFromSearchParams(query), LIST_PAGE_SIZE);
   const { activities: _, ...rest } = localizeDeep(agency, locale);
   const person = agency.displayPerson && agency.person ? personCard(agency.person, locale) : null;
-  return { siteName: site?.name?.[locale], agency: rest, person, filters, facets: facets(all), ...page, query: query.toString() };
+  return {
+    siteName: site?.name?.[locale],
+    agency: rest,
+    person,
+    filters,
+    facets: facets(all),
+    ...page,
+    query: query.toString(),
+  };
 }
 
 export const meta = ({ data }: Route.MetaArgs) =>
-  data ? [{ title: pageTitle(data.agency.title, data.siteName) }, { name: "description", content: data.agency.subtitle ?? "" }] : [];
+  data
+    ? [
+        { title: pageTitle(data.agency.title, data.siteName) },
+        { name: "description", content: data.agency.subtitle ?? "" },
+      ]
+    : [];
 
 export default function AgencyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
@@ -48,7 +61,9 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ title: t("agencies.title"), href: "/agencies" }, { title: agency.title }]} />
       <PageHeader title={agency.title} subtitle={agency.subtitle ?? undefined} />
       <div className="cp-layout">
-        <div className="cp-layout__main">{agency.description && <RichText markdown={agency.description.markdown} />}</div>
+        <div className="cp-layout__main">
+          {agency.description && <RichText markdown={agency.description.markdown} />}
+        </div>
         <aside className="cp-layout__aside" aria-label={t("activity.contact")}>
           {agency.location && (
             <>

@@ -9,7 +9,10 @@ import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, locale, draft } = context;
-  const [landing, site] = await Promise.all([services.content(draft).landingPage(stageOf(draft)), services.site()]);
+  const [landing, site] = await Promise.all([
+    services.content(draft).landingPage(stageOf(draft)),
+    services.site(),
+  ]);
   const label = (type: string) => landing.labels.find((l) => l.type === type);
   return {
     siteName: site?.name?.[locale],
@@ -21,7 +24,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: pageTitle(undefined, data?.siteName) },
-  { name: "description", content: data?.siteName ? `${data.siteName}: services, payments, information.` : "" },
+  {
+    name: "description",
+    content: data?.siteName ? `${data.siteName}: services, payments, information.` : "",
+  },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {

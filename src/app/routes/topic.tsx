@@ -29,11 +29,23 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const filters = filtersFromSearchParams(query);
   const page = paginate(filterItems(all, toFilterSet(filters)), pageFromSearchParams(query), LIST_PAGE_SIZE);
   const { activities: _, ...rest } = localizeDeep(topic, locale);
-  return { siteName: site?.name?.[locale], topic: rest, filters, facets: facets(all), ...page, query: query.toString() };
+  return {
+    siteName: site?.name?.[locale],
+    topic: rest,
+    filters,
+    facets: facets(all),
+    ...page,
+    query: query.toString(),
+  };
 }
 
 export const meta = ({ data }: Route.MetaArgs) =>
-  data ? [{ title: pageTitle(data.topic.title, data.siteName) }, { name: "description", content: data.topic.description?.raw?.slice(0, 160) ?? "" }] : [];
+  data
+    ? [
+        { title: pageTitle(data.topic.title, data.siteName) },
+        { name: "description", content: data.topic.description?.raw?.slice(0, 160) ?? "" },
+      ]
+    : [];
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");

@@ -8,7 +8,11 @@ import type { Route } from "./+types/topics";
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, locale, draft } = context;
   const [topics, site] = await Promise.all([services.content(draft).topics(stageOf(draft)), services.site()]);
-  return { siteName: site?.name?.[locale], locale, topics: topics.map((topic) => topicSummary(topic, locale)) };
+  return {
+    siteName: site?.name?.[locale],
+    locale,
+    topics: topics.map((topic) => topicSummary(topic, locale)),
+  };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => [

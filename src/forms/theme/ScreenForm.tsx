@@ -54,6 +54,8 @@ function submitterOf(event: FormEvent<HTMLFormElement>): Submitter | null {
 /** Never answer for the resident: no first option picked, no "false" for an unanswered yes/no. */
 const DEFAULTS = { constAsDefaults: "never", requiredBooleanDefault: "skip" } as const;
 
+const NO_ERRORS: readonly FieldError[] = [];
+
 const hasRepeatedGroup = (schema: unknown): boolean => JSON.stringify(schema).includes('"type":"array"');
 
 /**
@@ -71,7 +73,7 @@ export function ScreenForm(props: ScreenFormProps) {
     setServerErrors(props.errors);
     setClientErrors(null);
   }
-  const errors = clientErrors ?? props.errors ?? [];
+  const errors = clientErrors ?? props.errors ?? NO_ERRORS;
   const extraErrors = useMemo(() => (errors.length ? toErrorSchema(errors) : undefined), [errors]);
   const items = useMemo(() => summaryItems(errors, schema, uiSchema), [errors, schema, uiSchema]);
   const formContext: ScreenFormContext = useMemo(() => ({ locale }), [locale]);

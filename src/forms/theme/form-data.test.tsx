@@ -190,7 +190,12 @@ describe("array actions (Add another / Remove without JavaScript)", () => {
   const schema = {
     type: "object",
     properties: {
-      items: { type: "array", minItems: 1, maxItems: 2, items: { type: "object", properties: { a: { type: "string" } } } },
+      items: {
+        type: "array",
+        minItems: 1,
+        maxItems: 2,
+        items: { type: "object", properties: { a: { type: "string" } } },
+      },
       names: { type: "array", items: { type: "string" } },
     },
   };

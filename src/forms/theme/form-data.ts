@@ -105,10 +105,14 @@ function read(schemaIn: unknown, id: string, body: URLSearchParams, root: unknow
   return raw === undefined ? undefined : coerceScalar(raw, schema);
 }
 
-/** The answers a screen's form body carries, typed by the screen's schema. */
-export function formDataToAnswers(schema: object, body: URLSearchParams): Answers {
+/**
+ * The answers a screen's form body carries, typed by the screen's schema: an object, or a list for
+ * a repeated group (whose root schema is an array).
+ */
+export function formDataToAnswers(schema: object, body: URLSearchParams): Answers | unknown[] {
   const answers = read(schema, fieldId([]), body, schema);
-  return asSchema(answers) ?? {};
+  if (Array.isArray(answers)) return answers;
+  return asSchema(answers) ?? (schemaType(schema as JsonSchema) === "array" ? [] : {});
 }
 
 export type ArrayAction = { type: "add"; path: string } | { type: "remove"; path: string; index: number };
@@ -151,7 +155,11 @@ function setAt(data: unknown, segments: readonly PathSegment[], value: unknown):
  * The answers after pressing "Add another" (an empty item, unless the group is at maxItems) or
  * "Remove" (unless the group is at minItems). Unknown paths leave the answers as they were.
  */
-export function applyArrayAction(schema: object, answers: Answers, action: ArrayAction): Answers {
+export function applyArrayAction<A extends Answers | unknown[]>(
+  schema: object,
+  answers: A,
+  action: ArrayAction,
+): A {
   const segments = segmentsOf(action.path);
   const arraySchema = schemaAt(schema, segments);
   if (!arraySchema || schemaType(arraySchema) !== "array") return answers;
@@ -168,5 +176,6 @@ export function applyArrayAction(schema: object, answers: Answers, action: Array
     if (action.index >= list.length || list.length <= min) return answers;
     next = list.filter((_, i) => i !== action.index);
   }
-  return (asSchema(setAt(answers, segments, next)) ?? {}) as Answers;
+  const updated = setAt(answers, segments, next);
+  return (Array.isArray(updated) ? updated : (asSchema(updated) ?? {})) as A;
 }

@@ -9,7 +9,7 @@ import { ANNOTATION_KEYWORDS, catalogueKeywords, RUNTIME_MODULE } from "./keywor
 export interface CatalogueAjvOptions {
   /** Clock for validators called without `{ now }` as their `this` (run-time compilation only). */
   now?: () => Date;
-  /** More schema annotations to tolerate besides x-required-na, x-messages, x-autocomplete, x-hint. */
+  /** More schema annotations to tolerate besides x-required-na, x-messages, x-autocomplete. */
   annotations?: readonly string[];
   /** Keep generated source for standalone code (compile.ts). */
   standalone?: boolean;

@@ -60,6 +60,17 @@ describe("the catalogue's wording", () => {
     );
   });
 
+  it("speaks natural Spanish", () => {
+    expect(es.required).toBe("Este campo es obligatorio.");
+    expect(es.requiredNa).toBe("Este campo es obligatorio. Si no corresponde, escriba N/A.");
+    expect(catalogueMessage("minLength", "es", { limit: "7" })).toBe(
+      "Este campo necesita al menos 7 caracteres.",
+    );
+    expect(es.valuesDoNotMatch).toBe("Los valores ingresados no coinciden.");
+    expect(es.dateNotToday).toBe("Esta no es la fecha de hoy.");
+    expect(es.agreeToTerms).toBe("Por favor, acepte los términos y condiciones.");
+  });
+
   it("has the same keys in English and Spanish, every one translated", () => {
     expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
     expect(Object.keys(esForms).sort()).toEqual(Object.keys(enForms).sort());

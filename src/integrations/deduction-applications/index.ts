@@ -3,10 +3,7 @@ export {
   APPLICATION_STATUSES,
   type Application,
   type ApplicationStatus,
-  createDeductionApplications,
   DEDUCTION_KINDS,
-  type DeductionApplications,
-  type DeductionApplicationsConfig,
   type DeductionKind,
   isApplicationStatus,
   isDeductionKind,
@@ -14,6 +11,16 @@ export {
   normalizeApplicationReference,
   type StatusChange,
   UnknownApplicationError,
+} from "./application";
+export {
+  createDeductionApplications,
+  type DeductionApplications,
+  type DeductionApplicationsConfig,
+  type DeductionApplicationsOptions,
 } from "./deduction-applications";
-export { DEMO_APPLICATIONS, type DemoApplication, seedDeductionApplications } from "./embedded/demo-applications";
+export {
+  DEMO_APPLICATIONS,
+  type DemoApplication,
+  seedDeductionApplications,
+} from "./embedded/demo-applications";
 export { maskApplicantName } from "./mask";

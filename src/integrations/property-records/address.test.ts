@@ -8,7 +8,12 @@ const key = (text: string) => {
 
 describe("parseAddress", () => {
   it("reads a plain address", () => {
-    expect(parseAddress("200 E Market St")).toEqual({ houseNumber: 200, direction: "E", street: "MARKET ST", unit: "" });
+    expect(parseAddress("200 E Market St")).toEqual({
+      houseNumber: 200,
+      direction: "E",
+      street: "MARKET ST",
+      unit: "",
+    });
   });
 
   it.each([
@@ -50,7 +55,10 @@ describe("parseAddress", () => {
   });
 
   it("reads unit designators", () => {
-    expect(parseAddress("6100 W Washington St Lot 14")).toMatchObject({ street: "WASHINGTON ST", unit: "14" });
+    expect(parseAddress("6100 W Washington St Lot 14")).toMatchObject({
+      street: "WASHINGTON ST",
+      unit: "14",
+    });
     expect(parseAddress("6100 W Washington St #14")).toMatchObject({ unit: "14" });
     expect(parseAddress("6100 W Washington St Unit 14")).toMatchObject({ unit: "14" });
   });

@@ -64,7 +64,18 @@ const SUFFIXES = new Map(
   ),
 );
 
-const UNIT_DESIGNATORS = new Set(["LOT", "APT", "APARTMENT", "UNIT", "#", "STE", "SUITE", "TRLR", "SPC", "SPACE"]);
+const UNIT_DESIGNATORS = new Set([
+  "LOT",
+  "APT",
+  "APARTMENT",
+  "UNIT",
+  "#",
+  "STE",
+  "SUITE",
+  "TRLR",
+  "SPC",
+  "SPACE",
+]);
 const STATES = new Set(["IN", "INDIANA"]);
 const CITY = "CEDARPORT";
 

@@ -2,7 +2,13 @@
  * The property tax deductions residents apply for online. A parcel's existing deductions and a
  * deduction application both name one of these.
  */
-export const DEDUCTION_KINDS = ["homestead", "mortgage", "over-65", "blind-or-disabled", "disabled-veteran"] as const;
+export const DEDUCTION_KINDS = [
+  "homestead",
+  "mortgage",
+  "over-65",
+  "blind-or-disabled",
+  "disabled-veteran",
+] as const;
 
 export type DeductionKind = (typeof DEDUCTION_KINDS)[number];
 

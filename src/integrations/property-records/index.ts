@@ -4,6 +4,7 @@ export { DEDUCTION_KINDS, type DeductionKind, isDeductionKind } from "./deductio
 export { DEMO_PARCELS, type DemoParcelKey, demoParcelList } from "./embedded/demo-parcels";
 export { DEFAULT_PARCEL_COUNT, generateParcels, PARCEL_GENERATOR_VERSION } from "./embedded/generate-parcels";
 export { type SeedOptions, type SeedResult, seedPropertyRecords } from "./embedded/seed";
+export { DEFAULT_LIMITS, MAX_LIMIT } from "./limits";
 export {
   formatStateParcelNumber,
   isLocalParcelNumber,
@@ -12,7 +13,6 @@ export {
 } from "./parcel-number";
 export {
   createPropertyRecords,
-  DEFAULT_LIMITS,
   type Parcel,
   type ParcelAddress,
   type PropertyRecords,

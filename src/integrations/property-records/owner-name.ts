@@ -66,7 +66,8 @@ export function isOrganizationName(name: string): boolean {
 export function ownerSortKey(name: string): string {
   const all = words(name);
   if (all.length < 2 || all.some((word) => ORGANIZATION_WORDS.has(word))) return all.join(" ");
-  const lastIndex = GENERATIONS.has(all[all.length - 1] ?? "") && all.length > 2 ? all.length - 2 : all.length - 1;
+  const lastIndex =
+    GENERATIONS.has(all[all.length - 1] ?? "") && all.length > 2 ? all.length - 2 : all.length - 1;
   const last = all[lastIndex] ?? "";
   return [last, ...all.filter((_, i) => i !== lastIndex)].join(" ");
 }

@@ -53,7 +53,11 @@ function fromStateParcelNumber(digits: string): string | null {
  * The state form of a local parcel number, given the section (1 to 36) and the 3-digit taxing
  * district the county's records hold for it.
  */
-export function formatStateParcelNumber(parcelNumber: string, section: number, taxingDistrict: string): string {
+export function formatStateParcelNumber(
+  parcelNumber: string,
+  section: number,
+  taxingDistrict: string,
+): string {
   if (!isLocalParcelNumber(parcelNumber)) throw new Error(`not a local parcel number: ${parcelNumber}`);
   if (!Number.isInteger(section) || section < 1 || section > 99) throw new Error(`bad section: ${section}`);
   if (!/^\d{3}$/.test(taxingDistrict)) throw new Error(`bad taxing district: ${taxingDistrict}`);

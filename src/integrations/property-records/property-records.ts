@@ -34,6 +34,7 @@ export interface PropertyRecords {
   /**
    * Case-insensitive and tolerant of abbreviations ("St"/"Street", "N"/"North"), spacing and a
    * trailing city, state or ZIP; the street may be a prefix of the name. [] when nothing matches.
+   * Limits default to DEFAULT_LIMITS and never exceed MAX_LIMIT.
    */
   searchByAddress(query: string, limit?: number): Promise<Parcel[]>;
   /** Every word of the query must start a word of one owner's name, in any order. */
@@ -41,9 +42,6 @@ export interface PropertyRecords {
   /** All parcels on a street (optionally one direction of it), by house number. */
   searchByStreet(street: string, limit?: number): Promise<Parcel[]>;
 }
-
-export const DEFAULT_LIMITS = { address: 10, owner: 50, street: 100 } as const;
-export const MAX_LIMIT = 500;
 
 export type PropertyRecordsConfig = { kind: "embedded"; db: Database };
 
@@ -54,10 +52,4 @@ export function createPropertyRecords(config: PropertyRecordsConfig): PropertyRe
     default:
       throw new Error(`unknown property-records kind: ${(config as { kind: unknown }).kind}`);
   }
-}
-
-/** A caller's limit, or the default when it is missing or not a positive integer; never above MAX_LIMIT. */
-export function clampLimit(limit: number | undefined, fallback: number): number {
-  if (limit === undefined || !Number.isInteger(limit) || limit < 1) return fallback;
-  return Math.min(limit, MAX_LIMIT);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isReference } from "../../../workflow/reference";
 import { DEMO_PARCELS } from "../../property-records/embedded/demo-parcels";
-import { APPLICATION_STATUSES } from "../deduction-applications";
+import { APPLICATION_STATUSES } from "../application";
 import { DEMO_APPLICATIONS } from "./demo-applications";
 
 describe("DEMO_APPLICATIONS", () => {
@@ -27,8 +27,10 @@ describe("DEMO_APPLICATIONS", () => {
     for (const { application } of DEMO_APPLICATIONS) {
       expect(application.address).toEqual(parcels.get(application.parcelNumber)?.address);
     }
-    expect(DEMO_APPLICATIONS.some((d) => d.application.parcelNumber === DEMO_PARCELS.firstTimeHomeowner.parcelNumber)).toBe(
-      false,
-    );
+    expect(
+      DEMO_APPLICATIONS.some(
+        (d) => d.application.parcelNumber === DEMO_PARCELS.firstTimeHomeowner.parcelNumber,
+      ),
+    ).toBe(false);
   });
 });

@@ -16,7 +16,7 @@
 import type { Database } from "../../../db/database";
 import { DEMO_PARCELS } from "../../property-records/embedded/demo-parcels";
 import type { Parcel } from "../../property-records/property-records";
-import type { NewApplication } from "../deduction-applications";
+import type { NewApplication } from "../application";
 import { insertApplication, type StoredEvent } from "./embedded-deduction-applications";
 
 export interface DemoApplication {
@@ -41,7 +41,12 @@ const on = (
 export const DEMO_APPLICATIONS: readonly DemoApplication[] = [
   on(
     DEMO_PARCELS.withHomestead,
-    { reference: "HMTR4KCA", deduction: "homestead", applicantName: "James Okafor", dateApplied: "2026-03-02" },
+    {
+      reference: "HMTR4KCA",
+      deduction: "homestead",
+      applicantName: "James Okafor",
+      dateApplied: "2026-03-02",
+    },
     [
       { status: "Received", changedAt: "2026-03-02T15:12:00.000Z" },
       { status: "In review", changedAt: "2026-03-04T14:05:00.000Z" },
@@ -50,7 +55,12 @@ export const DEMO_APPLICATIONS: readonly DemoApplication[] = [
   ),
   on(
     DEMO_PARCELS.withHomestead,
-    { reference: "MRTC7NPX", deduction: "mortgage", applicantName: "Grace Okafor", dateApplied: "2026-10-27" },
+    {
+      reference: "MRTC7NPX",
+      deduction: "mortgage",
+      applicantName: "Grace Okafor",
+      dateApplied: "2026-10-27",
+    },
     [
       { status: "Received", changedAt: "2026-10-27T18:40:00.000Z" },
       { status: "In review", changedAt: "2026-10-29T13:20:00.000Z" },
@@ -58,7 +68,12 @@ export const DEMO_APPLICATIONS: readonly DemoApplication[] = [
   ),
   on(
     DEMO_PARCELS.over65,
-    { reference: "AXF69KEW", deduction: "over-65", applicantName: "Dorothy Whitfield", dateApplied: "2026-11-02" },
+    {
+      reference: "AXF69KEW",
+      deduction: "over-65",
+      applicantName: "Dorothy Whitfield",
+      dateApplied: "2026-11-02",
+    },
     [
       { status: "Received", changedAt: "2026-11-02T16:02:00.000Z" },
       { status: "In review", changedAt: "2026-11-04T15:10:00.000Z" },
@@ -71,12 +86,22 @@ export const DEMO_APPLICATIONS: readonly DemoApplication[] = [
   ),
   on(
     DEMO_PARCELS.mobileHome,
-    { reference: "JWNY3PHA", deduction: "homestead", applicantName: "Dale Hutchins", dateApplied: "2026-11-19" },
+    {
+      reference: "JWNY3PHA",
+      deduction: "homestead",
+      applicantName: "Dale Hutchins",
+      dateApplied: "2026-11-19",
+    },
     [{ status: "Received", changedAt: "2026-11-19T21:15:00.000Z" }],
   ),
   on(
     DEMO_PARCELS.disabledVeteran,
-    { reference: "TKEC4RMF", deduction: "disabled-veteran", applicantName: "Marcus Bell", dateApplied: "2025-09-15" },
+    {
+      reference: "TKEC4RMF",
+      deduction: "disabled-veteran",
+      applicantName: "Marcus Bell",
+      dateApplied: "2025-09-15",
+    },
     [
       { status: "Received", changedAt: "2025-09-15T14:00:00.000Z" },
       { status: "In review", changedAt: "2025-09-17T13:30:00.000Z" },
@@ -85,7 +110,12 @@ export const DEMO_APPLICATIONS: readonly DemoApplication[] = [
   ),
   on(
     DEMO_PARCELS.blindOrDisabled,
-    { reference: "PYRA7WHN", deduction: "blind-or-disabled", applicantName: "Minh Tran", dateApplied: "2026-08-10" },
+    {
+      reference: "PYRA7WHN",
+      deduction: "blind-or-disabled",
+      applicantName: "Minh Tran",
+      dateApplied: "2026-08-10",
+    },
     [
       { status: "Received", changedAt: "2026-08-10T15:25:00.000Z" },
       { status: "In review", changedAt: "2026-08-12T14:40:00.000Z" },

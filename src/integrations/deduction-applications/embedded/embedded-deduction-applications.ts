@@ -11,14 +11,13 @@ import { normalizeParcelNumber } from "../../property-records/parcel-number";
 import {
   type Application,
   type ApplicationStatus,
-  type DeductionApplications,
-  type DeductionApplicationsOptions,
   isApplicationStatus,
   type NewApplication,
   normalizeApplicationReference,
   type StatusChange,
   UnknownApplicationError,
-} from "../deduction-applications";
+} from "../application";
+import type { DeductionApplications, DeductionApplicationsOptions } from "../deduction-applications";
 
 interface ApplicationRow {
   reference: string;
@@ -141,9 +140,10 @@ export async function insertApplication(
 }
 
 async function findOne(q: Queryable, reference: string): Promise<Application | null> {
-  const [row] = await q.all<ApplicationRow>(`SELECT ${COLUMNS} FROM deduction_applications WHERE reference = ?`, [
-    reference,
-  ]);
+  const [row] = await q.all<ApplicationRow>(
+    `SELECT ${COLUMNS} FROM deduction_applications WHERE reference = ?`,
+    [reference],
+  );
   if (!row) return null;
   const events = await q.all<EventRow>(
     "SELECT status, note, changed_at FROM deduction_application_events WHERE reference = ? ORDER BY seq",

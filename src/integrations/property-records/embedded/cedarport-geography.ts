@@ -35,8 +35,16 @@ export const SCHOOL_DISTRICTS = [
   "Metropolitan School District of Sugar Creek Township",
 ] as const;
 
-const [CPS, HARBOR_MSD, LINCOLN_MSD, UNION_SCHOOLS, PRAIRIE_HEIGHTS, PLEASANT_SCHOOLS, MAPLE_GROVE_SCHOOLS, SUGAR_CREEK_MSD] =
-  SCHOOL_DISTRICTS;
+const [
+  CPS,
+  HARBOR_MSD,
+  LINCOLN_MSD,
+  UNION_SCHOOLS,
+  PRAIRIE_HEIGHTS,
+  PLEASANT_SCHOOLS,
+  MAPLE_GROVE_SCHOOLS,
+  SUGAR_CREEK_MSD,
+] = SCHOOL_DISTRICTS;
 
 export const TOWNSHIPS: readonly Township[] = [
   {
@@ -258,24 +266,45 @@ export const TOWNSHIPS: readonly Township[] = [
 
 /** North-south streets by grid column (west, centre, east), each "Name Suffix". */
 export const NORTH_SOUTH_STREETS: Record<-1 | 0 | 1, readonly string[]> = {
-  [-1]: ["Belmont Ave", "Holt Rd", "Lynnwood Dr", "Tremont St", "Kestrel Rd", "Elmhurst Ave"],
-  [0]: ["Cedar Ave", "Lake Ave", "College Ave", "Pennsylvania St", "Delaware St", "Fulton St"],
-  [1]: ["Sheridan Dr", "Emerson Ave", "Arlington Ave", "Ridgeview Dr", "Franklin Rd", "Buckeye Rd"],
+  "-1": ["Belmont Ave", "Holt Rd", "Lynnwood Dr", "Tremont St", "Kestrel Rd", "Elmhurst Ave"],
+  0: ["Cedar Ave", "Lake Ave", "College Ave", "Pennsylvania St", "Delaware St", "Fulton St"],
+  1: ["Sheridan Dr", "Emerson Ave", "Arlington Ave", "Ridgeview Dr", "Franklin Rd", "Buckeye Rd"],
 };
 
 /** East-west streets by grid row (north, centre, south). */
 export const EAST_WEST_STREETS: Record<-1 | 0 | 1, readonly string[]> = {
-  [-1]: ["38th St", "46th St", "52nd St", "56th St", "71st St", "86th St"],
-  [0]: ["Market St", "Washington St", "Michigan St", "Ohio St", "New York St", "10th St", "16th St", "30th St"],
-  [1]: ["Raymond St", "Troy Ave", "Hanna Ave", "Thompson Rd", "Edgewood Ave", "Southport Rd"],
+  "-1": ["38th St", "46th St", "52nd St", "56th St", "71st St", "86th St"],
+  0: ["Market St", "Washington St", "Michigan St", "Ohio St", "New York St", "10th St", "16th St", "30th St"],
+  1: ["Raymond St", "Troy Ave", "Hanna Ave", "Thompson Rd", "Edgewood Ave", "Southport Rd"],
 };
 
 /** Mobile-home parks: one street address, homes on numbered lots ("6100 W Washington St Lot 14"). */
 export const MOBILE_HOME_PARKS = [
-  { name: "Westgate Village", township: 8, houseNumber: 6100, direction: "W", street: "Washington St", lots: 160 },
+  {
+    name: "Westgate Village",
+    township: 8,
+    houseNumber: 6100,
+    direction: "W",
+    street: "Washington St",
+    lots: 160,
+  },
   { name: "Shady Acres", township: 7, houseNumber: 4700, direction: "S", street: "Belmont Ave", lots: 120 },
-  { name: "Lakeside Manor", township: 5, houseNumber: 7200, direction: "E", street: "Southport Rd", lots: 140 },
-  { name: "Oakbrook Estates", township: 3, houseNumber: 5900, direction: "N", street: "Franklin Rd", lots: 120 },
+  {
+    name: "Lakeside Manor",
+    township: 5,
+    houseNumber: 7200,
+    direction: "E",
+    street: "Southport Rd",
+    lots: 140,
+  },
+  {
+    name: "Oakbrook Estates",
+    township: 3,
+    houseNumber: 5900,
+    direction: "N",
+    street: "Franklin Rd",
+    lots: 120,
+  },
   { name: "Pine Hollow", township: 9, houseNumber: 8300, direction: "W", street: "71st St", lots: 100 },
 ] as const;
 

@@ -4,10 +4,11 @@
  */
 import type { Database, Params } from "../../../db/database";
 import { parseAddress, prefixRange } from "../address";
-import { addressCondition } from "./address-sql";
+import { clampLimit, DEFAULT_LIMITS } from "../limits";
 import { ownerQueryWords } from "../owner-name";
 import { normalizeParcelNumber } from "../parcel-number";
-import { clampLimit, DEFAULT_LIMITS, type Parcel, type PropertyRecords } from "../property-records";
+import type { Parcel, PropertyRecords } from "../property-records";
+import { addressCondition } from "./address-sql";
 
 export interface ParcelRow {
   parcel_number: string;

@@ -106,7 +106,8 @@ function nextHouseNumber(random: Random, segment: Segment): number | null {
   const house = segment.blocks.get(block) ?? Math.max(segment.min, block * 100 + random.int(1, 20));
   if (house > Math.min(segment.max, block * 100 + 99)) {
     segment.blocks.set(block, Number.POSITIVE_INFINITY);
-    segment.full = [...segment.blocks.values()].filter((next) => next === Number.POSITIVE_INFINITY).length > last - first;
+    segment.full =
+      [...segment.blocks.values()].filter((next) => next === Number.POSITIVE_INFINITY).length > last - first;
     return null;
   }
   segment.blocks.set(block, house + random.int(2, 8));
@@ -145,11 +146,18 @@ function owners(random: Random, mobileHome: boolean): { names: string[]; organiz
   const roll = random.next();
   if (!mobileHome && roll < 0.06) {
     const { first, second, form } = ORGANIZATION_NAMES;
-    return { names: [`${random.pick(first)} ${random.pick(second)} ${random.pick(form)}`], organization: true };
+    return {
+      names: [`${random.pick(first)} ${random.pick(second)} ${random.pick(form)}`],
+      organization: true,
+    };
   }
   if (!mobileHome && roll < 0.11) {
     const { first, last } = person(random);
-    const trust = random.pick([`${last} Family Trust`, `${first} ${last} Revocable Trust`, `${first} ${last} Living Trust`]);
+    const trust = random.pick([
+      `${last} Family Trust`,
+      `${first} ${last} Revocable Trust`,
+      `${first} ${last} Living Trust`,
+    ]);
     return { names: [trust], organization: false };
   }
   const a = person(random);
@@ -167,7 +175,12 @@ function owners(random: Random, mobileHome: boolean): { names: string[]; organiz
   return { names: [`${a.first} ${a.last}`], organization: false };
 }
 
-function assessedValueCents(random: Random, township: Township, mobileHome: boolean, organization: boolean): number {
+function assessedValueCents(
+  random: Random,
+  township: Township,
+  mobileHome: boolean,
+  organization: boolean,
+): number {
   if (mobileHome) return (8_000 + random.int(0, 520) * 100) * 100;
   // The mean of three uniforms is a cheap bell curve around the township's median.
   let multiplier = 0.5 + ((random.next() + random.next() + random.next()) / 3) * 1.1;
@@ -202,7 +215,9 @@ export function generateParcels(options: GenerateOptions = {}): Parcel[] {
 
   const segments = buildSegments(random);
   pinToDemoParcels(segments, demos);
-  const byTownship = new Map(TOWNSHIPS.map((t) => [t.code, [...segments.values()].filter((s) => s.township === t)]));
+  const byTownship = new Map(
+    TOWNSHIPS.map((t) => [t.code, [...segments.values()].filter((s) => s.township === t)]),
+  );
   const used = new Set(demos.map((demo) => keyOf(demo.address.line1)));
   const parks = MOBILE_HOME_PARKS.map((park) => {
     const base = `${park.houseNumber} ${park.direction} ${park.street}`;

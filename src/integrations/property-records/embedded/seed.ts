@@ -6,7 +6,12 @@ import type { Database, Params, Queryable } from "../../../db/database";
 import { addressKeyText, parseAddress } from "../address";
 import { ownerSortKey, ownerWords } from "../owner-name";
 import type { Parcel } from "../property-records";
-import { DEFAULT_PARCEL_COUNT, DEFAULT_SEED, generateParcels, PARCEL_GENERATOR_VERSION } from "./generate-parcels";
+import {
+  DEFAULT_PARCEL_COUNT,
+  DEFAULT_SEED,
+  generateParcels,
+  PARCEL_GENERATOR_VERSION,
+} from "./generate-parcels";
 
 export interface SeedOptions {
   /** Total parcels, demo parcels included (default 5,000). */

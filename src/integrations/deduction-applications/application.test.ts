@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APPLICATION_STATUSES, isApplicationStatus, normalizeApplicationReference } from "./deduction-applications";
+import { APPLICATION_STATUSES, isApplicationStatus, normalizeApplicationReference } from "./application";
 
 describe("normalizeApplicationReference", () => {
   it("ignores case, spaces and dashes", () => {
@@ -17,7 +17,13 @@ describe("normalizeApplicationReference", () => {
 
 describe("application statuses", () => {
   it("are the five of the status tool, Received first", () => {
-    expect(APPLICATION_STATUSES).toEqual(["Received", "In review", "Approved", "Denied", "Needs information"]);
+    expect(APPLICATION_STATUSES).toEqual([
+      "Received",
+      "In review",
+      "Approved",
+      "Denied",
+      "Needs information",
+    ]);
     expect(isApplicationStatus("Approved")).toBe(true);
     expect(isApplicationStatus("approved")).toBe(false);
     expect(isApplicationStatus(undefined)).toBe(false);

@@ -1,0 +1,33 @@
+import { redirect } from "react-router";
+import type { AppServices } from "../services";
+import { notFound } from "./http";
+
+/** `/workflow/<name>/<screen>`, keeping `?lang=` when the address has it. */
+export function screenHref(
+  name: string,
+  screen: string,
+  request: Request,
+  extra?: Record<string, string>,
+): string {
+  const params = new URLSearchParams();
+  const lang = new URL(request.url).searchParams.get("lang");
+  if (lang) params.set("lang", lang);
+  for (const [k, v] of Object.entries(extra ?? {})) params.set(k, v);
+  const qs = params.toString();
+  return `/workflow/${encodeURIComponent(name)}/${encodeURIComponent(screen)}${qs ? `?${qs}` : ""}`;
+}
+
+/** Journeys are personal: never cached by the browser, a proxy or the page cache. */
+export const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export function redirectTo(href: string, cookie?: string): Response {
+  const headers = new Headers(PRIVATE);
+  if (cookie) headers.append("Set-Cookie", cookie);
+  return redirect(href, { status: 303, headers });
+}
+
+export function workflowOr404(services: AppServices, name: string) {
+  const workflow = services.workflows.get(name);
+  if (!workflow) throw notFound();
+  return workflow;
+}

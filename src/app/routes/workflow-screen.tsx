@@ -1,0 +1,366 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation, useSubmit } from "react-router";
+import { applyArrayAction, formDataToAnswers, parseArrayAction, ScreenForm } from "../../forms/theme/index";
+import { checkAnswersRows } from "../../workflow/check-answers";
+import { renderContent } from "../../workflow/content";
+import { screenForm } from "../../workflow/form";
+import {
+  answerAndCall,
+  changeAnswer,
+  formDataFor,
+  goBack,
+  type Journey,
+  progressOf,
+  submitJourney,
+  visitScreen,
+} from "../../workflow/journey";
+import { localizeText } from "../../workflow/localize";
+import { requireScreen } from "../../workflow/screens";
+import type { Answers, FieldError } from "../../workflow/types";
+import { Alert } from "../components/Alert/Alert";
+import { createI18n } from "../i18n";
+import { PRIVATE, redirectTo, screenHref, workflowOr404 } from "../lib/workflow-http";
+import type { Route } from "./+types/workflow-screen";
+
+/** A posted screen larger than this is not a form a resident filled in. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+type Intent = "continue" | "back" | "save" | "submit";
+const INTENTS = new Set<Intent>(["continue", "back", "save", "submit"]);
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, locale } = context;
+  const workflow = workflowOr404(services, params.name);
+  const open = await services.workflows.open(workflow.name, request.headers.get("cookie"));
+  const url = new URL(request.url);
+  if (!open) return redirectTo(`/workflow/${workflow.name}${url.search}`);
+  const now = new Date();
+  let journey = open.journey;
+  if (params.screen !== journey.screen) {
+    const moved = url.searchParams.has("change")
+      ? changeAnswer(workflow, journey, params.screen, { now })
+      : visitScreen(workflow, journey, params.screen, { now });
+    if (!moved.ok) return redirectTo(screenHref(workflow.name, journey.screen, request));
+    journey = moved.journey;
+    await services.workflows.save(open.id, journey, locale);
+  }
+  const screen = requireScreen(workflow, journey.screen);
+  const form = screenForm(screen, locale);
+  const previous = journey.history.at(-1);
+  const saved = url.searchParams.has("saved")
+    ? `${context.origin}/workflow/${workflow.name}/resume/${await services.workflows.resumeToken(open.id)}`
+    : null;
+  const submitResult = Object.values(journey.results).find(
+    (r): r is Record<string, unknown> => !!r && typeof r === "object" && "requestId" in r,
+  );
+  return data(
+    {
+      locale,
+      name: workflow.name,
+      service: localizeText(workflow.title, locale),
+      screen: { ...form, type: screen.type },
+      // A repeated group opens with its first item ready to fill in.
+      formData: (formDataFor(journey, screen.name) ?? (screen.repeat ? [{}] : undefined)) as
+        | Answers
+        | undefined,
+      content: renderContent(screen, journey, locale, now),
+      progress:
+        screen.type === "question" || screen.type === "lookup"
+          ? progressOf(workflow, journey, { now })
+          : null,
+      back: previous && screen.type !== "confirmation" ? screenHref(workflow.name, previous, request) : null,
+      rows:
+        screen.type === "check-answers"
+          ? checkAnswersRows(workflow, journey, locale).map((row) => ({
+              ...row,
+              href: screenHref(workflow.name, row.changeTo, request, { change: "1" }),
+            }))
+          : [],
+      confirmation:
+        screen.type === "confirmation"
+          ? {
+              reference: journey.submission?.reference ?? null,
+              requestId: typeof submitResult?.requestId === "string" ? submitResult.requestId : null,
+              parcelNumber: typeof submitResult?.parcelNumber === "string" ? submitResult.parcelNumber : null,
+            }
+          : null,
+      saved,
+      action: screenHref(workflow.name, screen.name, request),
+    },
+    { headers: PRIVATE },
+  );
+}
+
+interface ActionErrors {
+  errors: FieldError[];
+  /** Errors found again at submit, by screen (check-answers lists them with links). */
+  screenErrors?: { screen: string; message: string; href: string }[];
+}
+
+function badRequest(message: string) {
+  return data<ActionErrors>(
+    { errors: [{ path: "", message, keyword: "request" }] },
+    { status: 400, headers: PRIVATE },
+  );
+}
+
+/** What the browser sent: a plain form post (no JavaScript) or JSON from the enhanced form. */
+async function readPost(request: Request, schema: object | undefined) {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) return null;
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return null;
+  if (request.headers.get("content-type")?.includes("application/json")) {
+    try {
+      const body = JSON.parse(text) as { intent?: unknown; answers?: unknown };
+      const answers = body.answers && typeof body.answers === "object" ? (body.answers as Answers) : {};
+      return { intent: String(body.intent ?? "continue"), answers, arrayAction: null };
+    } catch {
+      return null;
+    }
+  }
+  const body = new URLSearchParams(text);
+  return {
+    intent: body.get("_intent") ?? "continue",
+    answers: schema ? formDataToAnswers(schema, body) : {},
+    arrayAction: parseArrayAction(body),
+  };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { services, locale } = context;
+  const workflow = workflowOr404(services, params.name);
+  const open = await services.workflows.open(workflow.name, request.headers.get("cookie"));
+  if (!open) return redirectTo(`/workflow/${workflow.name}`);
+  const screen = requireScreen(workflow, params.screen);
+  const form = screenForm(screen, locale);
+  const post = await readPost(request, form.schema);
+  if (!post || !INTENTS.has(post.intent as Intent))
+    return badRequest(createI18n(locale).t("workflow-ui:forged"));
+
+  // One request at a time per journey, on the journey as stored: a double click on Submit
+  // sees the first click's result.
+  return services.workflows.exclusive(open.id, async () => {
+    const current =
+      (await services.workflows.open(workflow.name, request.headers.get("cookie")))?.journey ?? open.journey;
+    const now = new Date();
+    const save = (journey: Journey) => services.workflows.save(open.id, journey, locale);
+    const keepTyped = (journey: Journey, answers: unknown): Journey => ({
+      ...journey,
+      drafts: { ...journey.drafts, [screen.name]: answers },
+    });
+
+    if (post.intent === "back") {
+      const journey = goBack(workflow, current);
+      await save(journey);
+      return redirectTo(screenHref(workflow.name, journey.screen, request));
+    }
+    if (post.intent === "save") {
+      if (form.schema) await save(keepTyped(current, post.answers));
+      return redirectTo(screenHref(workflow.name, screen.name, request, { saved: "1" }));
+    }
+    if (post.arrayAction && form.schema) {
+      await save(keepTyped(current, applyArrayAction(form.schema, post.answers, post.arrayAction)));
+      return redirectTo(screenHref(workflow.name, screen.name, request));
+    }
+    const integrations = services.workflows.integrationsFor(open.id, locale);
+    const opts = { validate: services.workflows.validate, now, locale, integrations };
+    if (screen.type === "check-answers") {
+      const result = await submitJourney(workflow, current, opts);
+      if (!result.ok) {
+        await save(result.journey);
+        return data<ActionErrors>(
+          {
+            errors: [],
+            screenErrors: result.errors.map((e) => ({
+              screen: e.screen,
+              message: e.message,
+              href: screenHref(workflow.name, e.screen, request, { change: "1" }),
+            })),
+          },
+          { headers: PRIVATE },
+        );
+      }
+      await save(result.journey);
+      return redirectTo(screenHref(workflow.name, result.journey.screen, request));
+    }
+    const result = await answerAndCall(workflow, current, screen.name, post.answers, opts);
+    await save(result.journey);
+    if (!result.ok) return data<ActionErrors>({ errors: result.errors }, { headers: PRIVATE });
+    return redirectTo(screenHref(workflow.name, result.journey.screen, request));
+  });
+}
+
+export const meta = ({ data: d, error }: Route.MetaArgs) =>
+  d && !error ? [{ title: `${d.screen.title} | ${d.service}` }] : [];
+
+export default function WorkflowScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("workflow-ui");
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const { screen, service, progress, back, content, rows, confirmation, saved, action, locale } = loaderData;
+  const errors = actionData?.errors ?? [];
+  const busy = navigation.state !== "idle";
+  const continueLabel = screen.buttonLabel ?? t("continue");
+
+  return (
+    <div className="cp-container cp-workflow">
+      {back && (
+        <p>
+          <a className="cp-back-link" href={back}>
+            {t("back")}
+          </a>
+        </p>
+      )}
+      <p className="cp-workflow__service">{service}</p>
+      {progress && (
+        <p className="cp-workflow__progress">
+          {t("progress", { step: progress.step, total: progress.total })}
+        </p>
+      )}
+      {saved && (
+        <Alert alertType="success" title={t("saved.title")} allowClose={false}>
+          <p>{t("saved.body")}</p>
+          <p className="cp-workflow__link">
+            <a href={saved}>{saved}</a>
+          </p>
+        </Alert>
+      )}
+      {screen.type === "confirmation" && confirmation ? (
+        <div className="usa-alert usa-alert--success cp-workflow__panel">
+          <div className="usa-alert__body">
+            <h1 className="usa-alert__heading">{screen.title}</h1>
+            {confirmation.reference && (
+              <p>
+                {t("confirmation.reference")}{" "}
+                <strong className="cp-workflow__reference">{confirmation.reference}</strong>
+              </p>
+            )}
+            {confirmation.requestId && (
+              <p>
+                {t("confirmation.requestId")} <strong>{confirmation.requestId}</strong>
+              </p>
+            )}
+            {confirmation.parcelNumber && (
+              <p>
+                {t("confirmation.parcelNumber")} <strong>{confirmation.parcelNumber}</strong>
+              </p>
+            )}
+          </div>
+        </div>
+      ) : (
+        <h1>{screen.title}</h1>
+      )}
+      {screen.hint && <p className="usa-hint">{screen.hint}</p>}
+      {content.map((block, i) =>
+        block.kind === "text" ? (
+          <p key={i}>{block.text}</p>
+        ) : (
+          <Alert
+            key={i}
+            alertType={block.alertType}
+            title={block.title}
+            message={block.messages}
+            allowClose={false}
+          />
+        ),
+      )}
+
+      {(screen.type === "question" || screen.type === "lookup") && screen.schema && (
+        <ScreenForm
+          key={screen.name}
+          schema={screen.schema}
+          uiSchema={screen.uiSchema}
+          formData={loaderData.formData}
+          errors={errors}
+          locale={locale}
+          action={action}
+          onSubmit={(answers, submitter) =>
+            submit({ intent: submitter?.value ?? "continue", answers } as never, {
+              method: "post",
+              action,
+              encType: "application/json",
+            })
+          }
+        >
+          <div className="cp-workflow__buttons">
+            <button className="usa-button" type="submit" name="_intent" value="continue" disabled={busy}>
+              {continueLabel}
+            </button>
+            <button className="usa-button usa-button--unstyled" type="submit" name="_intent" value="save">
+              {t("saveForLater")}
+            </button>
+          </div>
+        </ScreenForm>
+      )}
+
+      {screen.type === "check-answers" && (
+        <>
+          {actionData?.screenErrors && actionData.screenErrors.length > 0 && (
+            <div className="usa-alert usa-alert--error" role="alert" tabIndex={-1}>
+              <div className="usa-alert__body">
+                <h2 className="usa-alert__heading">{t("problem")}</h2>
+                <ul className="usa-list usa-list--unstyled">
+                  {actionData.screenErrors.map((e, i) => (
+                    <li key={i}>
+                      <a href={e.href}>{e.message}</a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          )}
+          {errors.length > 0 && (
+            <div className="usa-alert usa-alert--error" role="alert">
+              <div className="usa-alert__body">
+                <p className="usa-alert__text">{errors.map((e) => e.message).join(" ")}</p>
+              </div>
+            </div>
+          )}
+          <dl className="cp-summary-list">
+            {rows.map((row) => (
+              <div className="cp-summary-list__row" key={`${row.screen}${row.key}`}>
+                <dt>{row.label}</dt>
+                <dd>
+                  {row.lines.map((line, i) => (
+                    <span key={i} className="cp-summary-list__line">
+                      {line}
+                    </span>
+                  ))}
+                </dd>
+                <dd>
+                  <a href={row.href}>
+                    {t("change")}
+                    <span className="usa-sr-only"> {row.label}</span>
+                  </a>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <Form method="post" action={action}>
+            <button className="usa-button" type="submit" name="_intent" value="submit" disabled={busy}>
+              {screen.buttonLabel ?? t("submit")}
+            </button>
+          </Form>
+        </>
+      )}
+
+      {screen.type === "confirmation" && (
+        <p className="cp-workflow__print">
+          <button
+            type="button"
+            className="usa-button usa-button--outline cp-js-only"
+            onClick={() => window.print()}
+          >
+            {t("print")}
+          </button>
+        </p>
+      )}
+      {(screen.type === "confirmation" || screen.type === "exit") && (
+        <p>
+          <a href="/">{t("home")}</a>
+        </p>
+      )}
+    </div>
+  );
+}

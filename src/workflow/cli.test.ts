@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { editedPets, node } from "./fixtures";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const tsx = join(root, "node_modules", "tsx", "dist", "cli.mjs");
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [tsx, join(root, "src/workflow/cli.ts"), ...args], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return { code: result.status, out: result.stdout };
+}
+
+describe("npm run workflow", () => {
+  let dir = "";
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "workflow-cli-"));
+    const broken = editedPets((f) => {
+      const config = node(f, "senior").data.config;
+      if (config) config.next = [{ to: "chek" }];
+    });
+    await writeFile(join(dir, "pets.json"), JSON.stringify(broken));
+    await writeFile(
+      join(dir, "wrong.json"),
+      JSON.stringify({
+        workflow: "demo-dog-licence",
+        locale: "en",
+        now: "2026-06-01",
+        steps: [{ screen: "residency", answers: { livesInCedarport: false }, expect: { next: "applicant" } }],
+      }),
+    );
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("check prints file: path: message for each problem and exits 1 on an error", () => {
+    const { code, out } = run("check", join(dir, "pets.json"), "workflows/demo-dog-licence.json");
+    expect(code).toBe(1);
+    expect(out).toContain(
+      "pets.json: nodes[2].data.config.next[0].to (senior): nodes do not exist on composite: chek\n",
+    );
+    expect(out).toContain("2 files checked: 1 error, 0 warnings");
+  });
+
+  it("replay prints each screen and exits 0 when the journey goes as recorded, 1 when not", () => {
+    const good = run("replay", "demo-dog-licence", "workflows/recordings/demo-dog-licence/happy-path.json");
+    expect(good.code).toBe(0);
+    expect(good.out).toContain("1. residency (answer): ok → applicant");
+    expect(good.out).toMatch(/final: confirmation \(submitted, reference [A-Z2-9]{8}\)/);
+    const bad = run("replay", "workflows/demo-dog-licence.json", join(dir, "wrong.json"));
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain("✗ expected to be on applicant, but on not-eligible");
+  });
+});

@@ -1,0 +1,192 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectAccessible as checkAxe, expectAccessible } from "./axe";
+
+/**
+ * The demo service (workflows/demo-dog-licence.json) completed as a resident would: with and
+ * without JavaScript, in English and in Spanish, checking every screen and error state with axe.
+ */
+const today = () => {
+  const now = new Date(new Date().toLocaleString("en-US", { timeZone: "America/Indiana/Indianapolis" }));
+  return `${String(now.getMonth() + 1).padStart(2, "0")}/${String(now.getDate()).padStart(2, "0")}/${now.getFullYear()}`;
+};
+
+async function next(page: Page) {
+  await page.locator('button[name="_intent"][value="continue"]').click();
+}
+
+async function fill(page: Page, values: Record<string, string>) {
+  for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value);
+}
+
+async function completeDemo(page: Page, lang: "en" | "es", opts: { axe: boolean } = { axe: true }) {
+  // axe runs inside the page, so it needs JavaScript; the no-JavaScript runs see the same markup.
+  const expectAccessible = opts.axe ? checkAxe : async () => undefined;
+  const suffix = lang === "es" ? "?lang=es" : "";
+  await page.goto(`/workflow/demo-dog-licence${suffix}`);
+  await expect(page).toHaveURL(/\/workflow\/demo-dog-licence\/residency/);
+  await expectAccessible(page, "residency");
+
+  // An error state first: continuing without an answer.
+  await next(page);
+  await expect(page.locator(".usa-alert--error")).toBeVisible();
+  await expect(
+    page.getByText(lang === "es" ? /Seleccione un valor/i : "Please select a value.").first(),
+  ).toBeVisible();
+  await expectAccessible(page, "residency with errors");
+
+  await page.locator("#root_livesInCedarport-0").check();
+  await next(page);
+  await expect(page).toHaveURL(/\/applicant/);
+  await expect(page.getByText(lang === "es" ? /Paso 2 de/ : /Step 2 of/)).toBeVisible();
+  await expectAccessible(page, "applicant");
+
+  await fill(page, {
+    root_firstName: "Maria",
+    root_lastName: "Lopez",
+    root_dateOfBirth: "04/15/1980",
+    root_email: "not-an-email",
+  });
+  await next(page);
+  await expect(page.locator(".usa-alert--error")).toBeVisible();
+  // Nothing typed is lost on a validation error.
+  await expect(page.locator("#root_firstName")).toHaveValue("Maria");
+  await expectAccessible(page, "applicant with errors");
+
+  await fill(page, {
+    root_address1: "120 Harbor Street",
+    root_city: "Cedarport",
+    root_state: "IN",
+    root_zip: "46201",
+    root_phone: "(317) 555-0142",
+    root_email: "maria.lopez@example.com",
+  });
+  await next(page);
+  await expect(page).toHaveURL(/\/dogs/);
+  await expectAccessible(page, "dogs");
+
+  await fill(page, {
+    root_0_name: "Biscuit",
+    root_0_breed: "Beagle",
+    root_0_dateOfBirth: "05/10/2021",
+    root_0_rabiesVaccinated: "09/01/2025",
+  });
+  await page.locator("#root_0_sex-1").check();
+  await page.locator("#root_0_neutered-0").check();
+  await next(page);
+  await expect(page).toHaveURL(/\/donation/);
+  await expectAccessible(page, "donation");
+
+  // Back keeps the answers.
+  await page.locator(".cp-back-link").click();
+  await expect(page).toHaveURL(/\/dogs/);
+  await expect(page.locator("#root_0_name")).toHaveValue("Biscuit");
+  await next(page);
+  await expect(page).toHaveURL(/\/donation/);
+
+  await next(page);
+  await expect(page).toHaveURL(/\/declaration/);
+  await page.locator("#root_agree").check();
+  await fill(page, { root_signedBy: "Maria Lopez", root_signedOn: today() });
+  await expectAccessible(page, "declaration");
+  await next(page);
+
+  await expect(page).toHaveURL(/\/check-answers/);
+  await expect(page.getByText("Biscuit")).toBeVisible();
+  await expectAccessible(page, "check-answers");
+  await page.locator('button[name="_intent"][value="submit"]').click();
+
+  await expect(page).toHaveURL(/\/confirmation/);
+  const reference = (await page.locator(".cp-workflow__reference").textContent())?.trim() ?? "";
+  expect(reference).toMatch(/^[ACEFHJKMNPRTWXY2-9]{8}$/);
+  await expectAccessible(page, "confirmation");
+  return reference;
+}
+
+async function withoutJavaScript<T>(browser: Browser, work: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    return await work(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe("demo service", () => {
+  test("completed with JavaScript, in English", async ({ page }) => {
+    const reference = await completeDemo(page, "en");
+    // A repeated submit (back button, retry) shows the same reference and stores nothing twice.
+    await page.goBack();
+    await page.goto("/workflow/demo-dog-licence");
+    await expect(page.locator(".cp-workflow__reference")).toHaveText(reference);
+  });
+
+  test("completed with JavaScript, in Spanish", async ({ page }) => {
+    await completeDemo(page, "es");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+
+  test("completed without JavaScript, in English", async ({ browser }) => {
+    await withoutJavaScript(browser, (page) => completeDemo(page, "en", { axe: false }));
+  });
+
+  test("completed without JavaScript, in Spanish", async ({ browser }) => {
+    await withoutJavaScript(browser, (page) => completeDemo(page, "es", { axe: false }));
+  });
+
+  test("an ineligible resident reaches the exit page", async ({ page }) => {
+    await page.goto("/workflow/demo-dog-licence");
+    await page.locator("#root_livesInCedarport-1").check();
+    await next(page);
+    await expect(page).toHaveURL(/\/not-eligible/);
+    await expectAccessible(page, "not-eligible");
+  });
+
+  test("save and come back later restores the journey; a bad link says so", async ({ page, browser }) => {
+    await page.goto("/workflow/demo-dog-licence");
+    await page.locator("#root_livesInCedarport-0").check();
+    await next(page);
+    await fill(page, { root_firstName: "Ana" });
+    await page.locator('button[name="_intent"][value="save"]').click();
+    const link = await page.locator(".cp-workflow__link a").getAttribute("href");
+    expect(link).toContain("/workflow/demo-dog-licence/resume/");
+    await expectAccessible(page, "saved");
+
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(link ?? "");
+    await expect(fresh).toHaveURL(/\/applicant/);
+    await expect(fresh.locator("#root_firstName")).toHaveValue("Ana");
+    const expired = await fresh.goto("/workflow/demo-dog-licence/resume/not-a-real-token");
+    expect(expired?.status()).toBe(410);
+    await expectAccessible(fresh, "expired link");
+    await other.close();
+  });
+
+  test("keyboard only: answer a screen with Tab, Space and Enter", async ({ page }) => {
+    await page.goto("/workflow/demo-dog-licence");
+    await page.locator("#root_livesInCedarport-0").focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/applicant/);
+  });
+
+  test("a forged post gets a 400 page with the error summary", async ({ page, request }) => {
+    await page.goto("/workflow/demo-dog-licence");
+    const cookies = await page.context().cookies();
+    const response = await request.post("/workflow/demo-dog-licence/residency", {
+      headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+      form: { _intent: "explode" },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("There is a problem");
+    const huge = await request.post("/workflow/demo-dog-licence/residency", {
+      headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+      form: { root_livesInCedarport: "x".repeat(70_000) },
+    });
+    expect(huge.status()).toBe(400);
+  });
+
+  test("an unknown service is a 404", async ({ page }) => {
+    expect((await page.goto("/workflow/no-such-service"))?.status()).toBe(404);
+  });
+});
