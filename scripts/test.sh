@@ -2,7 +2,7 @@
 # `npm test`: the whole suite, as CI runs it. Installs what the tests need (Chromium) first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci
+[ -d node_modules ] || npm install --no-audit --no-fund
 bash scripts/ensure-chromium.sh
 echo "== lint"; npx biome check .
 echo "== types"; npx react-router typegen >/dev/null && npx tsc --noEmit

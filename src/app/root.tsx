@@ -20,6 +20,7 @@ import { SiteFooter } from "./components/SiteFooter/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader/SiteHeader";
 import { SkipLink } from "./components/SkipLink/SkipLink";
 import { createI18n, DEFAULT_LOCALE, type Locale } from "./i18n";
+import { siteTypeahead } from "./lib/site-typeahead";
 import { siteChrome } from "./lib/view-models";
 import "./styles/tokens.css";
 import "./styles/base.css";
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const i18n = useMemo(() => createI18n(locale), [locale]);
   const site = root?.site;
   const chrome = siteChrome(site, locale);
+  const typeahead = useMemo(() => siteTypeahead(locale), [locale]);
   const returnTo = location.pathname + location.search;
   const colors = site?.colors ?? {};
   const themeStyle = Object.entries({
@@ -107,7 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             logoUrl={chrome.logo}
             currentPath={location.pathname}
             languageSwitch={<LanguageSwitch returnTo={returnTo} />}
-            search={<SearchBox />}
+            search={<SearchBox typeahead={typeahead} />}
           />
           <main id="main-content" tabIndex={-1}>
             {children}
@@ -137,8 +139,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <ErrorTitle status={shown} />
-      <ErrorPage status={shown} />
+      <ErrorPage status={shown} searchSlot={<NotFoundSearch />} />
     </>
+  );
+}
+
+/** The 404 page's search box, with quick results like the header's. */
+function NotFoundSearch() {
+  const { t, i18n } = useTranslation("ui");
+  const typeahead = useMemo(() => siteTypeahead(i18n.language === "es" ? "es" : "en"), [i18n.language]);
+  return (
+    <SearchBox
+      id="not-found-search"
+      label={t("search.notFoundLabel")}
+      placeholder={t("search.placeholder")}
+      typeahead={typeahead}
+    />
   );
 }
 

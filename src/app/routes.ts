@@ -9,6 +9,7 @@ export default [
   route("topics", "routes/topics.tsx"),
   route("topic/:slug", "routes/topic.tsx"),
   route("bad-request", "routes/bad-request.tsx"),
+  route("search", "routes/search.tsx"),
   route("workflow/:name", "routes/workflow-start.tsx"),
   route("workflow/:name/resume/:token", "routes/workflow-resume.tsx"),
   route("workflow/:name/:screen", "routes/workflow-screen.tsx"),

@@ -1,4 +1,5 @@
 import type { ContentQueries } from "../content/queries";
+import type { SearchClient } from "../search/client";
 import type { WorkflowServices } from "../server/workflows";
 import type { Locale } from "./i18n";
 
@@ -23,6 +24,8 @@ export interface AppServices {
   contentVersion(): Promise<string>;
   /** Online services (workflows/) and residents' journeys through them. */
   workflows: WorkflowServices;
+  /** Site search, on the index for the request's host name (test or production). */
+  search(host: string | undefined): SearchClient;
 }
 
 export interface RequestContext {

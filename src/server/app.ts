@@ -17,6 +17,7 @@ import { fallbackErrorPage } from "./fallback-page";
 import { PageCache } from "./page-cache";
 import { sendFetchResponse, toFetchRequest } from "./react-router-adapter";
 import { LANGUAGE_COOKIE, readCookie, requestLocale } from "./request-locale";
+import { createSiteSearch, indexSourceOf } from "./search";
 import { securityHeaders } from "./security-headers";
 import { createWorkflowServices } from "./workflows";
 
@@ -66,11 +67,15 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   const db = await openDatabase({ url: config.databaseUrl, file: join(config.dataDir, "cedarport.sqlite") });
   await migrate(db);
   const store = new ContentStore(db);
+  let reindexSearch: (() => Promise<void>) | undefined;
   const reloadContent = async () => {
     const content = readContent(config.contentDir);
     for (const p of content.problems) console.error(`content: ${p.file}: ${p.message}`);
     const changed = await storeContent(db, content);
-    if (changed) store.invalidate();
+    if (changed) {
+      store.invalidate();
+      await reindexSearch?.();
+    }
     return changed;
   };
   await reloadContent();
@@ -91,8 +96,19 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     secret: config.sessionSecret,
     email: outboxSender(join(config.dataDir, "outbox")),
   });
+  const search = createSiteSearch();
+  const reindex = async () =>
+    search.reindex(
+      indexSourceOf(
+        await store.snapshot(),
+        workflows.names().map((n) => workflows.get(n)!),
+      ),
+    );
+  await reindex();
+  reindexSearch = reindex;
   const services: AppServices = {
     workflows,
+    search: (host) => search.clientFor(host),
     content: (draft) => (draft ? drafts : published),
     site: async () => {
       const snapshot = await store.snapshot();
@@ -116,6 +132,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unreachable" });
   });
   app.use("/graphql", (req, res) => void contentService(req, res));
+  search.mount(app);
 
   // The no-JavaScript language switch: store the choice and go back where the resident was.
   app.get("/language", (req, res) => {
