@@ -1,5 +1,17 @@
-/** Benchmarks of other parts (search, workflows), each a module that reports rows. */
-export async function extraBenchmarks(): Promise<[string, string | number, string][]> {
-  const rows: [string, string | number, string][] = [];
+import { load } from "./http";
+import { benchSearch } from "./search";
+import { machineBuildTime, workflowHttp } from "./workflows";
+
+type Row = [string, string | number, string];
+
+/** Benchmarks of the online services and of search, given a running server at `base`. */
+export async function extraBenchmarks(base: string): Promise<Row[]> {
+  const rows: Row[] = [machineBuildTime(), ...(await workflowHttp(base))];
+  const typeahead = await load(`${base}/api/v1/search?term=property%20tax&locale=en&limit=6`, { seconds: 8 });
+  rows.push(["/api/v1/search req/s", typeahead.requestsPerSecond, ""]);
+  rows.push(["/api/v1/search p50 / p99 ms", `${typeahead.p50} / ${typeahead.p99}`, ""]);
+  const search = await benchSearch();
+  for (const [name, value] of Object.entries(search))
+    rows.push([`search engine ${name}`, value, name.includes("p99") ? "<= 20" : ""]);
   return rows;
 }

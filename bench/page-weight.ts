@@ -5,8 +5,11 @@ import { gzipSync } from "node:zlib";
  * The JavaScript a page loads: every script and modulepreload in its HTML, read from the build
  * and gzipped. (What a cheap phone downloads and parses before the page is interactive.)
  */
-export async function pageJavaScriptGzip(url: string): Promise<{ files: number; gzipBytes: number }> {
-  const html = await (await fetch(url)).text();
+export async function pageJavaScriptGzip(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ files: number; gzipBytes: number }> {
+  const html = await (await fetch(url, { headers })).text();
   const srcs = new Set<string>();
   for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g))
     srcs.add(m[1]!);

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { extraBenchmarks } from "./extra";
 import { load } from "./http";
 import { lighthouse } from "./lighthouse";
 import { pageJavaScriptGzip } from "./page-weight";
@@ -45,13 +46,12 @@ try {
       ]);
     }
   }
+  await uncached.stop();
+  rows.push(...(await extraBenchmarks(cached.url)));
 } finally {
   await cached.stop();
   await uncached.stop();
 }
-
-const extra = await import("./extra").then((m) => m.extraBenchmarks()).catch(() => [] as typeof rows);
-rows.push(...extra);
 
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`\n${"measure".padEnd(width)}  value  (target)`);

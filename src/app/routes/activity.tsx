@@ -14,6 +14,20 @@ import { notFound, stageOf } from "../lib/http";
 import { activityTile, pageTitle, personCard } from "../lib/view-models";
 import type { Route } from "./+types/activity";
 
+/**
+ * The activity's online service, when it can be used: a /workflow/<name> link only if that service
+ * is installed (a workflow file that failed to load, or is not written yet, shows no button rather
+ * than a dead link); any other address as given.
+ */
+function onlineServiceUrl(
+  url: string | null | undefined,
+  installed: (name: string) => boolean,
+): string | null {
+  if (!url) return null;
+  const name = /^\/workflow\/([^/?#]+)/.exec(url)?.[1];
+  return name === undefined || installed(name) ? url : null;
+}
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, locale, draft } = context;
   const activity = await services.content(draft).activity(params.slug, stageOf(draft));
@@ -28,6 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     },
     related: activity.related_activities.map((r) => activityTile(r, locale)),
     person: activity.person ? personCard(activity.person, locale) : null,
+    startUrl: onlineServiceUrl(a.workflow_url, (name) => services.workflows.get(name) !== undefined),
   };
 }
 
@@ -41,7 +56,7 @@ export const meta = ({ data }: Route.MetaArgs) =>
 
 export default function ActivityPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const { activity: a, related, person } = loaderData;
+  const { activity: a, related, person, startUrl } = loaderData;
   const verbs = a.tags.filter((tag) => tag.type === "verb");
   const isPayment = a.activity_type === "Payment";
   return (
@@ -61,9 +76,9 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="cp-layout">
         <div className="cp-layout__main">
-          {a.workflow_url && (
+          {startUrl && (
             <p>
-              <a className="usa-button usa-button--big" href={a.workflow_url}>
+              <a className="usa-button usa-button--big" href={startUrl}>
                 {isPayment ? t("activity.startPayment") : t("activity.startOnline")}
               </a>
             </p>

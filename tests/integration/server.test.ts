@@ -1,0 +1,103 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp, type RunningApp } from "../../src/server/app";
+import { readConfig } from "../../src/server/config";
+
+/**
+ * The whole server over HTTP on 127.0.0.1 (production build, fresh SQLite database): health,
+ * GraphQL, the page cache, language and preview cookies, and failures that must not leak.
+ */
+const hasBuild = existsSync("build/server/index.js");
+if (!hasBuild)
+  console.warn("\n  No production build: the server integration tests are SKIPPED (run `npm run build`).\n");
+
+describe.runIf(hasBuild)("web server", () => {
+  let running: RunningApp;
+  let server: Server;
+  let base: string;
+  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-server-"));
+
+  beforeAll(async () => {
+    const config = readConfig(
+      { DATA_DIR: dataDir, DRAFT_TOKEN: "preview-secret", PORT: "0", NODE_ENV: "production" },
+      [],
+    );
+    running = await createApp(config);
+    server = running.app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  });
+
+  afterAll(async () => {
+    server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("reports health", async () => {
+    const r = await fetch(`${base}/healthz`);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ status: "ok" });
+  });
+
+  it("serves the content service at /graphql", async () => {
+    const r = await fetch(`${base}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: '{ activity(slug: "pay-property-taxes") { title activity_type } }' }),
+    });
+    expect(await r.json()).toEqual({
+      data: { activity: { title: expect.any(String), activity_type: "Payment" } },
+    });
+  });
+
+  it("caches content pages per language, and sends security headers", async () => {
+    const first = await fetch(`${base}/topics`);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(first.headers.get("content-security-policy")).toContain("default-src 'self'");
+    const second = await fetch(`${base}/topics`);
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    const spanish = await fetch(`${base}/topics?lang=es`);
+    expect(await spanish.text()).toContain('<html lang="es"');
+  });
+
+  it("stores the language choice without JavaScript and goes back", async () => {
+    const r = await fetch(`${base}/language?lang=es&return=/agencies`, { redirect: "manual" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/agencies");
+    expect(r.headers.get("set-cookie")).toMatch(/^lang=es;/);
+    const offsite = await fetch(`${base}/language?lang=es&return=//evil.example`, { redirect: "manual" });
+    expect(offsite.headers.get("location")).toBe("/");
+  });
+
+  it("gives drafts only to editors with the preview cookie", async () => {
+    expect((await fetch(`${base}/preview?token=wrong`)).status).toBe(403);
+    const r = await fetch(`${base}/preview?token=preview-secret`, { redirect: "manual" });
+    const cookie = (r.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(cookie).toContain("draft_token=");
+    expect((await fetch(`${base}/activity/try-the-new-permit-portal?stage=draft`)).status).toBe(404);
+    expect(
+      (await fetch(`${base}/activity/try-the-new-permit-portal?stage=draft`, { headers: { cookie } })).status,
+    ).toBe(200);
+  });
+
+  it("answers bad requests with the right pages", async () => {
+    expect((await fetch(`${base}/activity/nope`)).status).toBe(404);
+    expect((await fetch(`${base}/activities?page=%E0%A4%A`)).status).toBe(400);
+  });
+
+  it("shows the 500 page without details when the content service fails, and reports ill health", async () => {
+    await running.db.close();
+    // Content is answered from memory for up to 5 s after its last check: wait until it is re-read.
+    await new Promise((r) => setTimeout(r, 5_200));
+    const page = await fetch(`${base}/agency/auditor?nocache=1`);
+    expect(page.status).toBe(500);
+    const html = await page.text();
+    expect(html).toMatch(/Internal Server Error/);
+    expect(html).not.toMatch(/SqliteError|at .*\.ts:\d+|database connection/i);
+    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+  });
+});
