@@ -27,8 +27,23 @@ export function resources(): Resource {
 
 export const NAMESPACES = [...new Set(Object.keys(modules).map((p) => /([^/]+)\.json$/.exec(p)?.[1] ?? ""))];
 
-/** A fresh instance per request on the server (no shared language state between residents). */
+const instances = new Map<Locale, i18n>();
+
+/**
+ * The i18next instance for a language. One per language, made once: an instance's language never
+ * changes after it is made (switching language reloads the page), so residents can share it, and
+ * no request pays for initialising i18next again.
+ */
 export function createI18n(locale: Locale): i18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = newInstance(locale);
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+function newInstance(locale: Locale): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: locale,

@@ -1,29 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import {
-  facets,
-  filterItems,
-  filtersFromSearchParams,
-  filtersToSearchParams,
-  pageFromSearchParams,
-  toFilterSet,
-} from "../../domain/filters";
-import { LIST_PAGE_SIZE, paginate } from "../../domain/paging";
+import { filtersToSearchParams } from "../../domain/filters";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { activityListData } from "../lib/activity-list";
 import { stageOf } from "../lib/http";
 import { langParam, listHref } from "../lib/list-href";
-import { activityTile, pageTitle } from "../lib/view-models";
+import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/activities";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, locale, draft } = context;
-  const params = new URL(request.url).searchParams;
-  const all = (await services.content(draft).activities(stageOf(draft))).map((a) => activityTile(a, locale));
-  const filters = filtersFromSearchParams(params);
-  const filtered = filterItems(all, toFilterSet(filters));
-  const page = paginate(filtered, pageFromSearchParams(params), LIST_PAGE_SIZE);
-  return { filters, facets: facets(all), ...page, query: params.toString() };
+  return activityListData(await services.content(draft).activities(stageOf(draft)), request, locale);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -8,6 +8,7 @@ import { LocationCard } from "../components/LocationCard/LocationCard";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PersonCard } from "../components/PersonCard/PersonCard";
 import { RichText } from "../components/RichText/RichText";
+import { renderRichText } from "../components/RichText/render-rich-text.server";
 import { StatusBadge } from "../components/StatusBadge/StatusBadge";
 import { TagLabel } from "../components/TagLabel/TagLabel";
 import { notFound, stageOf } from "../lib/http";
@@ -40,6 +41,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ...a,
       header_image: a.header_image ? { ...a.header_image, url: headerImageUrl(a.header_image.url) } : null,
     },
+    descriptionHtml: renderRichText(a.description?.markdown, locale),
+    accordions: (a.accordions ?? []).map((acc) => ({
+      id: acc.id,
+      title: acc.title,
+      html: renderRichText(acc.description?.markdown, locale, { headingOffset: 1 }),
+      items: acc.items.map((item) => ({
+        id: item.id,
+        title: item.title,
+        description: renderRichText(item.description?.markdown, locale, { headingOffset: 2 }),
+      })),
+    })),
     related: activity.related_activities.map((r) => activityTile(r, locale)),
     person: activity.person ? personCard(activity.person, locale) : null,
     startUrl: onlineServiceUrl(a.workflow_url, (name) => services.workflows.get(name) !== undefined),
@@ -56,7 +68,7 @@ export const meta = ({ data }: Route.MetaArgs) =>
 
 export default function ActivityPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const { activity: a, related, person, startUrl } = loaderData;
+  const { activity: a, related, person, startUrl, descriptionHtml, accordions } = loaderData;
   const verbs = a.tags.filter((tag) => tag.type === "verb");
   const isPayment = a.activity_type === "Payment";
   return (
@@ -90,19 +102,12 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
           )}
-          {a.description && <RichText markdown={a.description.markdown} />}
-          {(a.accordions ?? []).map((acc) => (
+          <RichText html={descriptionHtml} />
+          {accordions.map((acc) => (
             <section key={acc.id} className="cp-section">
               <h2>{acc.title}</h2>
-              {acc.description && <RichText markdown={acc.description.markdown} />}
-              <Accordion
-                items={acc.items.map((item) => ({
-                  id: item.id,
-                  title: item.title,
-                  description: item.description?.markdown ?? "",
-                }))}
-                headingLevel={3}
-              />
+              <RichText html={acc.html} />
+              <Accordion items={acc.items} headingLevel={3} />
             </section>
           ))}
         </div>

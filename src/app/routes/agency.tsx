@@ -1,24 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import {
-  facets,
-  filterItems,
-  filtersFromSearchParams,
-  filtersToSearchParams,
-  pageFromSearchParams,
-  toFilterSet,
-} from "../../domain/filters";
+import { filtersToSearchParams } from "../../domain/filters";
 import { localizeDeep } from "../../domain/localize";
-import { LIST_PAGE_SIZE, paginate } from "../../domain/paging";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { LocationCard } from "../components/LocationCard/LocationCard";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PersonCard } from "../components/PersonCard/PersonCard";
 import { RichText } from "../components/RichText/RichText";
+import { renderRichText } from "../components/RichText/render-rich-text.server";
+import { activityListData } from "../lib/activity-list";
 import { notFound, stageOf } from "../lib/http";
 import { langParam, listHref } from "../lib/list-href";
-import { activityTile, pageTitle, personCard } from "../lib/view-models";
+import { pageTitle, personCard } from "../lib/view-models";
 import type { Route } from "./+types/agency";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -26,20 +20,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const agency = await services.content(draft).agency(params.slug, stageOf(draft));
   if (!agency) throw notFound();
   const site = await services.site();
-  const query = new URL(request.url).searchParams;
-  const all = agency.activities.map((a) => activityTile(a, locale));
-  const filters = filtersFromSearchParams(query);
-  const page = paginate(filterItems(all, toFilterSet(filters)), pageFromSearchParams(query), LIST_PAGE_SIZE);
   const { activities: _, ...rest } = localizeDeep(agency, locale);
   const person = agency.displayPerson && agency.person ? personCard(agency.person, locale) : null;
   return {
     siteName: site?.name?.[locale],
     agency: rest,
+    descriptionHtml: renderRichText(rest.description?.markdown, locale),
     person,
-    filters,
-    facets: facets(all),
-    ...page,
-    query: query.toString(),
+    ...activityListData(agency.activities, request, locale),
   };
 }
 
@@ -54,7 +42,18 @@ export const meta = ({ data }: Route.MetaArgs) =>
 export default function AgencyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
-  const { agency, person, items, facets: available, filters, page, pageCount, total, query } = loaderData;
+  const {
+    agency,
+    descriptionHtml,
+    person,
+    items,
+    facets: available,
+    filters,
+    page,
+    pageCount,
+    total,
+    query,
+  } = loaderData;
   const path = `/agency/${agency.slug}`;
   return (
     <div className="cp-container">
@@ -62,7 +61,7 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title={agency.title} subtitle={agency.subtitle ?? undefined} />
       <div className="cp-layout">
         <div className="cp-layout__main">
-          {agency.description && <RichText markdown={agency.description.markdown} />}
+          <RichText html={descriptionHtml} />
         </div>
         <aside className="cp-layout__aside" aria-label={t("activity.contact")}>
           {agency.location && (

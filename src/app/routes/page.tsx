@@ -2,6 +2,7 @@ import { localizeDeep } from "../../domain/localize";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
+import { renderRichText } from "../components/RichText/render-rich-text.server";
 import { notFound, stageOf } from "../lib/http";
 import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/page";
@@ -12,7 +13,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const page = await services.content(draft).page(params.slug, stageOf(draft));
   if (!page) throw notFound();
   const site = await services.site();
-  return { siteName: site?.name?.[locale], page: localizeDeep(page, locale) };
+  const localized = localizeDeep(page, locale);
+  return {
+    siteName: site?.name?.[locale],
+    page: localized,
+    descriptionHtml: renderRichText(localized.description?.markdown, locale),
+  };
 }
 
 export const meta = ({ data }: Route.MetaArgs) =>
@@ -27,7 +33,7 @@ export const meta = ({ data }: Route.MetaArgs) =>
     : [];
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, descriptionHtml } = loaderData;
   return (
     <div className="cp-container">
       <PageHeader
@@ -35,7 +41,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         subtitle={page.subtitle}
         breadcrumbs={<Breadcrumbs items={[{ title: page.title }]} />}
       />
-      {page.description && <RichText markdown={page.description.markdown} />}
+      <RichText html={descriptionHtml} />
     </div>
   );
 }

@@ -1,22 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import {
-  facets,
-  filterItems,
-  filtersFromSearchParams,
-  filtersToSearchParams,
-  pageFromSearchParams,
-  toFilterSet,
-} from "../../domain/filters";
+import { filtersToSearchParams } from "../../domain/filters";
 import { localizeDeep } from "../../domain/localize";
-import { LIST_PAGE_SIZE, paginate } from "../../domain/paging";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
+import { renderRichText } from "../components/RichText/render-rich-text.server";
+import { activityListData } from "../lib/activity-list";
 import { notFound, stageOf } from "../lib/http";
 import { langParam, listHref } from "../lib/list-href";
-import { activityTile, pageTitle } from "../lib/view-models";
+import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/topic";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -24,18 +18,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const topic = await services.content(draft).topic(params.slug, stageOf(draft));
   if (!topic) throw notFound();
   const site = await services.site();
-  const query = new URL(request.url).searchParams;
-  const all = topic.activities.map((a) => activityTile(a, locale));
-  const filters = filtersFromSearchParams(query);
-  const page = paginate(filterItems(all, toFilterSet(filters)), pageFromSearchParams(query), LIST_PAGE_SIZE);
   const { activities: _, ...rest } = localizeDeep(topic, locale);
   return {
     siteName: site?.name?.[locale],
     topic: rest,
-    filters,
-    facets: facets(all),
-    ...page,
-    query: query.toString(),
+    descriptionHtml: renderRichText(rest.description?.markdown, locale),
+    ...activityListData(topic.activities, request, locale),
   };
 }
 
@@ -50,13 +38,23 @@ export const meta = ({ data }: Route.MetaArgs) =>
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
-  const { topic, items, facets: available, filters, page, pageCount, total, query } = loaderData;
+  const {
+    topic,
+    descriptionHtml,
+    items,
+    facets: available,
+    filters,
+    page,
+    pageCount,
+    total,
+    query,
+  } = loaderData;
   const path = `/topic/${topic.slug}`;
   return (
     <div className="cp-container">
       <Breadcrumbs items={[{ title: t("topics.title"), href: "/topics" }, { title: topic.title }]} />
       <PageHeader title={topic.title} />
-      {topic.description && <RichText markdown={topic.description.markdown} />}
+      <RichText html={descriptionHtml} />
       <section aria-labelledby="topic-services">
         <h2 id="topic-services">{t("topic.services", { topic: topic.title })}</h2>
         <ActivityList

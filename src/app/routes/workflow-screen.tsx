@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import { applyArrayAction, formDataToAnswers, parseArrayAction, ScreenForm } from "../../forms/theme/index";
 import { checkAnswersRows } from "../../workflow/check-answers";
-import { renderContent } from "../../workflow/content";
-import { screenForm } from "../../workflow/form";
+import { type RenderedTable, renderContent } from "../../workflow/content";
+import { journeyForm } from "../../workflow/form";
 import {
   answerAndCall,
   changeAnswer,
@@ -18,6 +18,7 @@ import { localizeText } from "../../workflow/localize";
 import { requireScreen } from "../../workflow/screens";
 import type { Answers, FieldError } from "../../workflow/types";
 import { Alert } from "../components/Alert/Alert";
+import "../components/RichText/RichText.css";
 import { createI18n } from "../i18n";
 import { PRIVATE, redirectTo, screenHref, workflowOr404 } from "../lib/workflow-http";
 import type { Route } from "./+types/workflow-screen";
@@ -45,7 +46,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     await services.workflows.save(open.id, journey, locale);
   }
   const screen = requireScreen(workflow, journey.screen);
-  const form = screenForm(screen, locale);
+  // Options filled from a lookup ("choicesFrom") depend on the journey.
+  const form = journeyForm(screen, locale, journey);
   const previous = journey.history.at(-1);
   const saved = url.searchParams.has("saved")
     ? `${context.origin}/workflow/${workflow.name}/resume/${await services.workflows.resumeToken(open.id)}`
@@ -133,7 +135,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const open = await services.workflows.open(workflow.name, request.headers.get("cookie"));
   if (!open) return redirectTo(`/workflow/${workflow.name}`);
   const screen = requireScreen(workflow, params.screen);
-  const form = screenForm(screen, locale);
+  const form = journeyForm(screen, locale, open.journey);
   const post = await readPost(request, form.schema);
   if (!post || !INTENTS.has(post.intent as Intent))
     return badRequest(createI18n(locale).t("workflow-ui:forged"));
@@ -189,6 +191,38 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (!result.ok) return data<ActionErrors>({ errors: result.errors }, { headers: PRIVATE });
     return redirectTo(screenHref(workflow.name, result.journey.screen, request));
   });
+}
+
+/** A table block: rows a lookup returned; on phones each row is a card labelled by its headers. */
+function ResultsTable({ table }: { table: RenderedTable }) {
+  if (table.rows.length === 0) return <p className="cp-workflow__empty">{table.empty}</p>;
+  return (
+    <div className="cp-rich-text cp-workflow__table">
+      <table>
+        {table.caption && <caption>{table.caption}</caption>}
+        <thead>
+          <tr>
+            {table.headers.map((header, i) => (
+              <th key={i} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, c) => (
+                <td key={c} data-label={table.headers[c]}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 export const meta = ({ data: d, error }: Route.MetaArgs) =>
@@ -255,6 +289,8 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
       {content.map((block, i) =>
         block.kind === "text" ? (
           <p key={i}>{block.text}</p>
+        ) : block.kind === "table" ? (
+          <ResultsTable key={i} table={block} />
         ) : (
           <Alert
             key={i}

@@ -1,5 +1,9 @@
 import type { Locale } from "../../i18n";
+import { renderRichText } from "../RichText/render-rich-text.server";
 import type { AccordionProps } from "./Accordion";
+
+/** Examples carry what the server sends: content Markdown already rendered to HTML. */
+const md = (markdown: string) => renderRichText(markdown, "en", { headingOffset: 3 });
 
 export interface AccordionExample {
   name: string;
@@ -16,12 +20,12 @@ export const accordionExamples: AccordionExample[] = [
         {
           id: "who",
           title: "Who can apply?",
-          description: "Owners who live in the home as their main residence on **January 1**.",
+          description: md("Owners who live in the home as their main residence on **January 1**."),
         },
         {
           id: "when",
           title: "When is the deadline?",
-          description: "Apply by December 31 to lower next year's tax bill.",
+          description: md("Apply by December 31 to lower next year's tax bill."),
         },
       ],
     },
@@ -36,12 +40,12 @@ export const accordionExamples: AccordionExample[] = [
         {
           id: "quien",
           title: "¿Quién puede solicitarla?",
-          description: "Los dueños que viven en la propiedad como residencia principal.",
+          description: md("Los dueños que viven en la propiedad como residencia principal."),
         },
         {
           id: "documentos",
           title: "¿Qué documentos necesito?",
-          description: "- Su número de parcela\n- Los últimos cinco dígitos de su identificación",
+          description: md("- Su número de parcela\n- Los últimos cinco dígitos de su identificación"),
         },
       ],
     },
@@ -51,7 +55,7 @@ export const accordionExamples: AccordionExample[] = [
     locale: "en",
     props: {
       disabled: true,
-      items: [{ id: "filters", title: "Filters", description: "Choose an agency or a topic." }],
+      items: [{ id: "filters", title: "Filters", description: md("Choose an agency or a topic.") }],
     },
   },
   {
@@ -64,14 +68,15 @@ export const accordionExamples: AccordionExample[] = [
         {
           id: "fees",
           title: "Fees and payment",
-          description:
+          description: md(
             "# Fees\n\n| Payment | Fee |\n| --- | --- |\n| Credit card | 2.5% |\n| ACH/EFT | None |\n\nSee the [state rules](https://www.in.gov/dlgf/).",
+          ),
           items: [
-            { id: "fees-card", title: "Paying by card", description: "The 2.5% fee is non-refundable." },
+            { id: "fees-card", title: "Paying by card", description: md("The 2.5% fee is non-refundable.") },
             {
               id: "fees-ach",
               title: "Paying by bank account",
-              description: "Have your routing number ready.",
+              description: md("Have your routing number ready."),
             },
           ],
         },
@@ -88,12 +93,12 @@ export const accordionExamples: AccordionExample[] = [
         {
           id: "pagos",
           title: "Pagos",
-          description: "## Cargos\n\nEl cargo del 2.5% no es reembolsable.",
+          description: md("## Cargos\n\nEl cargo del 2.5% no es reembolsable."),
           items: [
             {
               id: "tarjeta",
               title: "Con tarjeta",
-              description: "Visa, Mastercard, American Express o Discover.",
+              description: md("Visa, Mastercard, American Express o Discover."),
             },
           ],
         },

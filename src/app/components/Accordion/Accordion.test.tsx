@@ -1,28 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import axe from "axe-core";
-import type { ReactNode } from "react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createI18n, type Locale } from "../../i18n";
+import { createI18n } from "../../i18n";
+import { renderRichText } from "../RichText/render-rich-text.server";
+import { axeViolations, renderIn } from "../test-support";
 import { Accordion } from "./Accordion";
 import { accordionExamples } from "./Accordion.examples";
 
-function renderIn(locale: Locale, ui: ReactNode) {
-  return render(<I18nextProvider i18n={createI18n(locale)}>{ui}</I18nextProvider>);
-}
-
-async function axeViolations(container: HTMLElement) {
-  const results = await axe.run(container, {
-    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return results.violations;
-}
-
 const items = [
-  { id: "a", title: "First question", description: "First answer." },
-  { id: "b", title: "Second question", description: "Second answer." },
+  { id: "a", title: "First question", description: "<p>First answer.</p>" },
+  { id: "b", title: "Second question", description: "<p>Second answer.</p>" },
 ];
 
 function details(title: string): HTMLDetailsElement {
@@ -81,12 +69,19 @@ describe("Accordion behaviour", () => {
     expect(screen.getByText("Second answer.")).toBeTruthy();
   });
 
-  it("uses the heading level given, nested items one below, Markdown headings below their title", () => {
+  it("uses the heading level given, nested items one below, content headings (shifted by the server) inside", () => {
     renderIn(
       "en",
       <Accordion
         headingLevel={2}
-        items={[{ id: "p", title: "Parent", description: "# Inside", items: [{ id: "c", title: "Child" }] }]}
+        items={[
+          {
+            id: "p",
+            title: "Parent",
+            description: renderRichText("# Inside", "en", { headingOffset: 2 }),
+            items: [{ id: "c", title: "Child" }],
+          },
+        ]}
       />,
     );
     expect(screen.getByRole("heading", { name: "Parent", level: 2 })).toBeTruthy();

@@ -13,7 +13,7 @@ import "./Accordion.css";
 export interface AccordionItem {
   id: string;
   title: string;
-  /** Markdown. */
+  /** HTML made on the server from the content's Markdown (renderRichText). */
   description?: string | null;
   items?: readonly AccordionItem[] | null;
   /** Rendered after the description, for callers that put controls in a panel. */
@@ -31,7 +31,6 @@ export interface AccordionProps {
   /** Shows every item open and not collapsible (the filters panel on phones). */
   disabled?: boolean;
   onToggle?: (id: string, open: boolean) => void;
-  siteHost?: string;
 }
 
 interface ItemProps extends Omit<AccordionProps, "items" | "headingLevel"> {
@@ -43,7 +42,7 @@ function Panel({ item, headingLevel, ...rest }: ItemProps) {
   const nested = item.items?.length ? item.items : undefined;
   return (
     <div className="usa-accordion__content">
-      <RichText markdown={item.description} siteHost={rest.siteHost} headingOffset={headingLevel} />
+      <RichText html={item.description} />
       {item.content}
       {nested && (
         <Accordion items={nested} headingLevel={Math.min(6, headingLevel + 1) as HeadingLevel} {...rest} />

@@ -1,31 +1,20 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
-import axe from "axe-core";
-import { I18nextProvider } from "react-i18next";
+import { cleanup, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { ActivityList } from "./ActivityList";
 import { type ActivityListExample, activityListExamples } from "./ActivityList.examples";
 
 afterEach(cleanup);
 
 function renderExample({ locale, props }: ActivityListExample) {
-  return render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <MemoryRouter initialEntries={["/activities"]}>
-        <ActivityList {...props} />
-      </MemoryRouter>
-    </I18nextProvider>,
+  return renderIn(
+    locale,
+    <MemoryRouter initialEntries={["/activities"]}>
+      <ActivityList {...props} />
+    </MemoryRouter>,
   );
-}
-
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return result.violations;
 }
 
 describe.each(Object.entries(activityListExamples))(
@@ -33,7 +22,7 @@ describe.each(Object.entries(activityListExamples))(
   (_name, example: ActivityListExample) => {
     it("renders without accessibility violations", async () => {
       const { container } = renderExample(example);
-      expect(await violations(container)).toEqual([]);
+      expect(await axeViolations(container)).toEqual([]);
     });
 
     it("shows one tile per item", () => {

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from "@testing-library/react";
-import axe from "axe-core";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createI18n } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { ActivityTile, callToAction, shouldTruncate } from "./ActivityTile";
 import { type ActivityTileExample, activityTileExamples } from "./ActivityTile.examples";
 
@@ -14,21 +11,7 @@ afterEach(() => {
 });
 
 function renderExample({ locale, props }: ActivityTileExample) {
-  return render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <MemoryRouter>
-        <ActivityTile {...props} />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-}
-
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return result.violations;
+  return renderIn(locale, <ActivityTile {...props} />, { router: true });
 }
 
 describe.each(Object.entries(activityTileExamples))(
@@ -36,7 +19,7 @@ describe.each(Object.entries(activityTileExamples))(
   (_name, example: ActivityTileExample) => {
     it("renders without accessibility violations", async () => {
       const { container } = renderExample(example);
-      expect(await violations(container)).toEqual([]);
+      expect(await axeViolations(container)).toEqual([]);
     });
 
     it("is one link, named by its title, to the given address", () => {

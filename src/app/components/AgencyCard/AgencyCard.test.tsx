@@ -1,31 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
-import axe from "axe-core";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { AgencyCard } from "./AgencyCard";
 import { type AgencyCardExample, agencyCardExamples } from "./AgencyCard.examples";
 
 afterEach(cleanup);
 
 function renderExample({ locale, props }: AgencyCardExample) {
-  return render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <MemoryRouter>
-        <AgencyCard {...props} />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-}
-
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return result.violations;
+  return renderIn(locale, <AgencyCard {...props} />, { router: true });
 }
 
 describe.each(Object.entries(agencyCardExamples))(
@@ -33,7 +16,7 @@ describe.each(Object.entries(agencyCardExamples))(
   (_name, example: AgencyCardExample) => {
     it("renders without accessibility violations", async () => {
       const { container } = renderExample(example);
-      expect(await violations(container)).toEqual([]);
+      expect(await axeViolations(container)).toEqual([]);
     });
 
     it("is one heading link to the agency", () => {

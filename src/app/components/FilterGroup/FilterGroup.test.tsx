@@ -1,32 +1,23 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import axe from "axe-core";
 import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { FilterGroup, type FilterGroupProps } from "./FilterGroup";
 import { type FilterGroupExample, filterGroupExamples } from "./FilterGroup.examples";
 
 afterEach(cleanup);
 
 function renderExample({ locale, props }: FilterGroupExample, overrides: Partial<FilterGroupProps> = {}) {
-  return render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <MemoryRouter initialEntries={["/activities?page=3"]}>
-        <FilterGroup {...props} {...overrides} />
-      </MemoryRouter>
-    </I18nextProvider>,
+  return renderIn(
+    locale,
+    <MemoryRouter initialEntries={["/activities?page=3"]}>
+      <FilterGroup {...props} {...overrides} />
+    </MemoryRouter>,
   );
-}
-
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return result.violations;
 }
 
 describe.each(Object.entries(filterGroupExamples))(
@@ -34,7 +25,7 @@ describe.each(Object.entries(filterGroupExamples))(
   (_name, example: FilterGroupExample) => {
     it("renders without accessibility violations", async () => {
       const { container } = renderExample(example);
-      expect(await violations(container)).toEqual([]);
+      expect(await axeViolations(container)).toEqual([]);
     });
 
     it("offers one checkbox and one 'only' link per option", () => {

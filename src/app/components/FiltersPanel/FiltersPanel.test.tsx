@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import axe from "axe-core";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clear } from "../../../domain/filters";
 import { createI18n } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { FiltersPanel, type FiltersPanelProps, MOBILE_QUERY } from "./FiltersPanel";
 import { type FiltersPanelExample, filtersPanelExamples } from "./FiltersPanel.examples";
 
@@ -15,21 +15,12 @@ afterEach(() => {
 });
 
 function renderExample({ locale, props }: FiltersPanelExample, overrides: Partial<FiltersPanelProps> = {}) {
-  return render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <MemoryRouter initialEntries={["/activities?page=2"]}>
-        <FiltersPanel {...props} {...overrides} />
-      </MemoryRouter>
-    </I18nextProvider>,
+  return renderIn(
+    locale,
+    <MemoryRouter initialEntries={["/activities?page=2"]}>
+      <FiltersPanel {...props} {...overrides} />
+    </MemoryRouter>,
   );
-}
-
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return result.violations;
 }
 
 /** A matchMedia whose answer the test changes, as a window resize would. */
@@ -57,7 +48,7 @@ describe.each(Object.entries(filtersPanelExamples))(
   (_name, example: FiltersPanelExample) => {
     it("renders without accessibility violations", async () => {
       const { container } = renderExample(example);
-      expect(await violations(container)).toEqual([]);
+      expect(await axeViolations(container)).toEqual([]);
     });
   },
 );

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import axe from "axe-core";
-import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createI18n, type Locale } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import {
   LANGUAGE_PREFERENCE_KEY,
   LanguageSwitch,
@@ -13,18 +10,6 @@ import {
   RELOAD_DELAY_MS,
 } from "./LanguageSwitch";
 import { languageSwitchExamples } from "./LanguageSwitch.examples";
-
-function renderIn(locale: Locale, ui: ReactNode) {
-  return render(<I18nextProvider i18n={createI18n(locale)}>{ui}</I18nextProvider>);
-}
-
-async function axeViolations(container: HTMLElement) {
-  const results = await axe.run(container, {
-    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return results.violations;
-}
 
 afterEach(() => {
   cleanup();

@@ -1,28 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
-import axe from "axe-core";
-import { I18nextProvider } from "react-i18next";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { LocationCard, telHref } from "./LocationCard";
 import { type LocationCardExample, locationCardExamples } from "./LocationCard.examples";
 
 afterEach(cleanup);
 
 function renderExample({ locale, props }: LocationCardExample) {
-  return render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <LocationCard {...props} />
-    </I18nextProvider>,
-  );
-}
-
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return result.violations;
+  return renderIn(locale, <LocationCard {...props} />);
 }
 
 describe.each(Object.entries(locationCardExamples))(
@@ -30,7 +16,7 @@ describe.each(Object.entries(locationCardExamples))(
   (_name, example: LocationCardExample) => {
     it("renders without accessibility violations", async () => {
       const { container } = renderExample(example);
-      expect(await violations(container)).toEqual([]);
+      expect(await axeViolations(container)).toEqual([]);
     });
   },
 );

@@ -1,5 +1,5 @@
 import type { Locale } from "../../i18n";
-import type { RichTextProps } from "./RichText";
+import type { MarkdownRichTextProps as RichTextProps } from "./MarkdownRichText";
 
 export interface RichTextExample {
   name: string;

@@ -1,26 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
-import axe from "axe-core";
-import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n, type Locale } from "../../i18n";
-import { RichText } from "./RichText";
+import type { Locale } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
+import { MarkdownRichText as RichText } from "./MarkdownRichText";
 import { richTextExamples } from "./RichText.examples";
-
-function renderIn(locale: Locale, ui: ReactNode) {
-  return render(<I18nextProvider i18n={createI18n(locale)}>{ui}</I18nextProvider>);
-}
-
-async function axeViolations(container: HTMLElement) {
-  const results = await axe.run(container, {
-    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-    // jsdom cannot host the embedded documents axe would otherwise reach into.
-    iframes: false,
-  });
-  return results.violations;
-}
 
 function html(markdown: string, locale: Locale = "en", siteHost?: string) {
   const { container } = renderIn(locale, <RichText markdown={markdown} siteHost={siteHost} />);
@@ -160,5 +144,22 @@ describe("RichText headings and emptiness", () => {
   it.each([null, undefined, "", "  \n"])("renders nothing for %j", (markdown) => {
     const { container } = renderIn("en", <RichText markdown={markdown} />);
     expect(container.innerHTML).toBe("");
+  });
+});
+
+describe("RichText (server-rendered HTML)", () => {
+  it("renders the server's HTML inside the rich-text wrapper, and nothing for none", async () => {
+    const { renderRichText } = await import("./render-rich-text.server");
+    const { RichText: Html } = await import("./RichText");
+    const made = renderRichText("## Fees\n\n[Pay](https://pay.example.com)", "es", { headingOffset: 1 });
+    expect(made).toContain("<h3>Fees</h3>");
+    expect(made).toContain("(se abre en una pestaña nueva)");
+    expect(renderRichText("## Fees\n\n[Pay](https://pay.example.com)", "es", { headingOffset: 1 })).toBe(
+      made,
+    );
+    const { container } = renderIn("en", <Html html={made} />);
+    expect(container.querySelector(".cp-rich-text h3")?.textContent).toBe("Fees");
+    expect(renderIn("en", <Html html={null} />).container.innerHTML).toBe("");
+    expect(renderRichText("  ", "en")).toBeNull();
   });
 });

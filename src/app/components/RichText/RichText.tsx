@@ -1,61 +1,14 @@
-import { createElement, useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import Markdown, { type Components, defaultUrlTransform } from "react-markdown";
-import rehypeRaw from "rehype-raw";
-import rehypeSanitize from "rehype-sanitize";
-import remarkGfm from "remark-gfm";
-import { rehypeCityRichText } from "../../../domain/rich-text";
-import { richTextSchema } from "./richTextSchema";
 import "./RichText.css";
 
-/** The public site's host: links there stay in the same tab. */
-export const DEFAULT_SITE_HOST = "www.cedarport.gov";
-
 export interface RichTextProps {
-  markdown: string | null | undefined;
-  siteHost?: string;
-  /** Levels added to the Markdown's headings, so `#` sits under the page's own headings. */
-  headingOffset?: number;
+  /** HTML made on the server from the content's Markdown by renderRichText (already sanitised). */
+  html: string | null | undefined;
 }
 
-const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"] as const;
-
-function shiftedHeadings(offset: number): Components | undefined {
-  if (offset === 0) return undefined;
-  const components: Components = {};
-  HEADINGS.forEach((tag, index) => {
-    const level = Math.min(6, Math.max(1, index + 1 + offset));
-    components[tag] = ({ node: _node, ...props }) => createElement(`h${level}`, props);
-  });
-  return components;
-}
-
-// react-markdown drops `tel:` links, which the city's phone numbers need.
-function urlTransform(url: string): string {
-  return /^tel:/i.test(url.trim()) ? url : defaultUrlTransform(url);
-}
-
-export function RichText({ markdown, siteHost = DEFAULT_SITE_HOST, headingOffset = 0 }: RichTextProps) {
-  const { t } = useTranslation("ui");
-  const newTabHint = ` ${t("richText.newTab")}`;
-  const iframeTitle = t("richText.embeddedContent");
-  const components = useMemo(() => shiftedHeadings(headingOffset), [headingOffset]);
-  if (!markdown?.trim()) return null;
-  return (
-    <div className="cp-rich-text">
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[
-          rehypeRaw,
-          [rehypeSanitize, richTextSchema],
-          // After the sanitiser, so the sandbox, link targets and labels it adds are kept.
-          [rehypeCityRichText, { siteHost, newTabHint, iframeTitle }],
-        ]}
-        components={components}
-        urlTransform={urlTransform}
-      >
-        {markdown}
-      </Markdown>
-    </div>
-  );
+/** Content text: the server's finished HTML, so no Markdown code is sent to the browser. */
+export function RichText({ html }: RichTextProps) {
+  if (!html) return null;
+  // Sanitised by rehype-sanitize in renderRichText before it gets here.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side HTML
+  return <div className="cp-rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,24 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
-import axe from "axe-core";
-import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n, type Locale } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { SearchResultEntry } from "./SearchResultEntry";
 import { searchResultEntryExamples } from "./SearchResultEntry.examples";
-
-function renderIn(locale: Locale, ui: ReactNode) {
-  return render(<I18nextProvider i18n={createI18n(locale)}>{ui}</I18nextProvider>);
-}
-
-async function axeViolations(container: HTMLElement) {
-  const results = await axe.run(container, {
-    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return results.violations;
-}
 
 afterEach(cleanup);
 

@@ -1,36 +1,25 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import axe from "axe-core";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n } from "../../i18n";
 import { MAIN_CONTENT_ID, SkipLink } from "../SkipLink/SkipLink";
+import { axeViolations, renderIn } from "../test-support";
 import { navCurrent, SiteHeader } from "./SiteHeader";
 import { type SiteHeaderExample, siteHeaderExamples } from "./SiteHeader.examples";
 
 afterEach(cleanup);
 
 function renderExample({ locale, props }: SiteHeaderExample) {
-  return render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <MemoryRouter>
-        <SkipLink />
-        <SiteHeader {...props} />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1}>
-          <h1>Page</h1>
-        </main>
-      </MemoryRouter>
-    </I18nextProvider>,
+  return renderIn(
+    locale,
+    <>
+      <SkipLink />
+      <SiteHeader {...props} />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <h1>Page</h1>
+      </main>
+    </>,
+    { router: true },
   );
-}
-
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return result.violations;
 }
 
 describe.each(Object.entries(siteHeaderExamples))(
@@ -38,7 +27,7 @@ describe.each(Object.entries(siteHeaderExamples))(
   (_name, example: SiteHeaderExample) => {
     it("renders without accessibility violations", async () => {
       const { container } = renderExample(example);
-      expect(await violations(container)).toEqual([]);
+      expect(await axeViolations(container)).toEqual([]);
     });
 
     it("is a banner with the name linking home", () => {

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
-import axe from "axe-core";
-import { I18nextProvider } from "react-i18next";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 import { type SkipLinkExample, skipLinkExamples } from "./SkipLink.examples";
 
@@ -11,28 +9,21 @@ afterEach(cleanup);
 
 function renderExample({ locale, props }: SkipLinkExample) {
   const target = props.targetId ?? MAIN_CONTENT_ID;
-  return render(
-    <I18nextProvider i18n={createI18n(locale)}>
+  return renderIn(
+    locale,
+    <>
       <SkipLink {...props} />
       <main id={target} tabIndex={-1}>
         <h1>Page</h1>
       </main>
-    </I18nextProvider>,
+    </>,
   );
-}
-
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return result.violations;
 }
 
 describe.each(Object.entries(skipLinkExamples))("SkipLink example %s", (_name, example: SkipLinkExample) => {
   it("renders without accessibility violations", async () => {
     const { container } = renderExample(example);
-    expect(await violations(container)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   });
 });
 

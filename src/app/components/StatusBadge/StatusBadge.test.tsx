@@ -1,28 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, render } from "@testing-library/react";
-import axe from "axe-core";
-import { I18nextProvider } from "react-i18next";
+import { cleanup } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { StatusBadge, showsStatusBadge } from "./StatusBadge";
 import { type StatusBadgeExample, statusBadgeExamples } from "./StatusBadge.examples";
 
 afterEach(cleanup);
 
 function renderExample({ locale, props }: StatusBadgeExample) {
-  return render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <StatusBadge {...props} />
-    </I18nextProvider>,
-  );
-}
-
-async function violations(container: HTMLElement) {
-  const result = await axe.run(container, {
-    runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return result.violations;
+  return renderIn(locale, <StatusBadge {...props} />);
 }
 
 describe.each(Object.entries(statusBadgeExamples))(
@@ -30,7 +16,7 @@ describe.each(Object.entries(statusBadgeExamples))(
   (_name, example: StatusBadgeExample) => {
     it("renders without accessibility violations", async () => {
       const { container } = renderExample(example);
-      expect(await violations(container)).toEqual([]);
+      expect(await axeViolations(container)).toEqual([]);
     });
 
     it("shows the status text, announced as a status", () => {

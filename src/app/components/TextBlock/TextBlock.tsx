@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { DateInput } from "../../../domain/dates";
 import { type ReplaceMap, renderTextBlock, type TextBlockContext } from "../../../domain/text-block";
-import { RichText } from "../RichText/RichText";
+import { MarkdownRichText } from "../RichText/MarkdownRichText";
 import "./TextBlock.css";
 
 export interface TextBlockProps {
@@ -24,6 +24,6 @@ export function TextBlock({ text, replace, context, markdown = false }: TextBloc
     now: context?.now ?? new Date(),
     locale: context?.locale ?? i18n.language,
   });
-  if (markdown) return <RichText markdown={rendered} />;
+  if (markdown) return <MarkdownRichText markdown={rendered} />;
   return rendered.trim() ? <p className="cp-text-block">{rendered}</p> : null;
 }

@@ -1,26 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import axe from "axe-core";
-import type { ReactNode } from "react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type SearchResult, searchResultLink } from "../../../search/results";
 import { createI18n, type Locale } from "../../i18n";
+import { axeViolations, renderIn } from "../test-support";
 import { Typeahead, type TypeaheadProps } from "./Typeahead";
 import { result, searchIn, typeaheadExamples } from "./Typeahead.examples";
-
-function renderIn(locale: Locale, ui: ReactNode) {
-  return render(<I18nextProvider i18n={createI18n(locale)}>{ui}</I18nextProvider>);
-}
-
-async function axeViolations(container: HTMLElement) {
-  const results = await axe.run(container, {
-    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    rules: { region: { enabled: false }, "color-contrast": { enabled: false } },
-  });
-  return results.violations;
-}
 
 /** Lets the debounce run out and the search promise settle. */
 async function elapse(ms: number) {

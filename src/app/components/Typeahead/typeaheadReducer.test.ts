@@ -60,6 +60,25 @@ describe("typeaheadReducer", () => {
     expect(step(first, -1).activeIndex).toBe(3);
   });
 
+  it("counts the optional last item as an option, wrapping past it", () => {
+    // Two results plus the last item: the caller passes optionCount 3.
+    let state = typeaheadReducer(idle, {
+      type: "received",
+      term: "abc",
+      results: items.slice(0, 2),
+      limit: 6,
+    });
+    const seen = ([1, 1, 1, 1, -1, -1] as const).map((by) => {
+      state = typeaheadReducer(state, { type: "move", by, optionCount: 3 });
+      return state.activeIndex;
+    });
+    expect(seen).toEqual([0, 1, 2, 0, 2, 1]);
+  });
+
+  it("ignores the up arrow while idle as well", () => {
+    expect(typeaheadReducer(idle, { type: "move", by: -1, optionCount: 3 })).toBe(idle);
+  });
+
   it("reopens a closed menu on an arrow key", () => {
     const closed = typeaheadReducer(open, { type: "close" });
     expect(typeaheadReducer(closed, { type: "move", by: 1, optionCount: 3 })).toMatchObject({
