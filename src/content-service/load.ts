@@ -94,6 +94,22 @@ function accordions(v: unknown): AccordionDoc[] {
   });
 }
 
+/**
+ * Accordions are matched by position across languages (docs/content.md), and their ids are
+ * written once, in English: a translation's accordions and items take the English ids, so the
+ * localization merge never replaces an id with a generated one.
+ */
+function withEnglishIds(
+  english: AccordionDoc[],
+  translated: AccordionDoc[] | undefined,
+): AccordionDoc[] | undefined {
+  return translated?.map((acc, i) => ({
+    ...acc,
+    id: english[i]?.id ?? acc.id,
+    items: acc.items.map((item, j) => ({ ...item, id: english[i]?.items[j]?.id ?? item.id })),
+  }));
+}
+
 /** Per-language text fields: `en` is the base, every language (en included) is a localization. */
 function texts<T>(
   y: Yaml,
@@ -131,6 +147,9 @@ function activity(y: Yaml, slug: string): ActivityDoc {
     ...common(y, slug),
     ...base,
     slug: String(y.slug ?? slug),
+    localizations: localizations.map((l) =>
+      l.accordions ? { ...l, accordions: withEnglishIds(base.accordions, l.accordions) } : l,
+    ),
     activity_type: y.activity_type === "Payment" ? "Payment" : "Learn",
     status: String(y.status ?? "published"),
     featured: Boolean(y.featured),
@@ -143,7 +162,6 @@ function activity(y: Yaml, slug: string): ActivityDoc {
     related_activities: list(y.related_activities),
     person: str(y.person),
     location: location(y.location),
-    localizations,
   };
 }
 

@@ -101,3 +101,39 @@ describe.runIf(hasBuild)("web server", () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
   });
 });
+
+describe.runIf(hasBuild)("web server with the search backend down", () => {
+  let server: Server;
+  let base: string;
+  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-nosearch-"));
+
+  beforeAll(async () => {
+    // An index that does not exist answers every search with an error, as a backend outage would.
+    process.env.SEARCH_INDEX = "missing_index";
+    const running = await createApp(readConfig({ DATA_DIR: dataDir, PORT: "0", NODE_ENV: "production" }, []));
+    server = running.app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  });
+
+  afterAll(() => {
+    delete process.env.SEARCH_INDEX;
+    server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows the error state on the results page, and the rest of the page still works", async () => {
+    const r = await fetch(`${base}/search?term=taxes`);
+    expect(r.status).toBe(503);
+    const html = await r.text();
+    expect(html).toContain("There was an error processing your request. Please try again in a few moments.");
+    expect(html).toContain('href="/topics"');
+    expect((await fetch(`${base}/activities`)).status).toBe(200);
+  });
+
+  it("answers the typeahead endpoint with a 503, not a crash", async () => {
+    const r = await fetch(`${base}/api/v1/search?term=taxes`);
+    expect(r.status).toBe(503);
+  });
+});

@@ -1,7 +1,7 @@
 import type { ActivitySummary, Agency, Person, Topic } from "../../content/types";
 import { contentLink } from "../../domain/links";
 import { localizeDeep } from "../../domain/localize";
-import type { Locale } from "../i18n";
+import { createI18n, type Locale } from "../i18n";
 import type { SiteConfig } from "../services";
 
 /**
@@ -51,6 +51,16 @@ export function topicSummary(
     image: t.image ?? null,
     href: `/topic/${t.slug}`,
   };
+}
+
+/** A list page's title and description, from its `<key>.title` and `<key>.lead` strings. */
+export function listPageMeta(
+  key: "activities" | "agencies" | "topics",
+  locale: Locale,
+  siteName: string | undefined,
+) {
+  const t = createI18n(locale).getFixedT(locale, "common");
+  return { title: pageTitle(t(`${key}.title`), siteName), description: t(`${key}.lead`) };
 }
 
 /** Page title: "<page> | <site>" (the site name alone on the home page). */

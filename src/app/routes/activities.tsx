@@ -6,25 +6,23 @@ import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { activityListData } from "../lib/activity-list";
 import { stageOf } from "../lib/http";
 import { langParam, listHref } from "../lib/list-href";
-import { pageTitle } from "../lib/view-models";
+import { listPageMeta } from "../lib/view-models";
 import type { Route } from "./+types/activities";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, locale, draft } = context;
-  return activityListData(await services.content(draft).activities(stageOf(draft)), request, locale);
+  const [activities, site] = await Promise.all([
+    services.content(draft).activities(stageOf(draft)),
+    services.site(),
+  ]);
+  return {
+    meta: listPageMeta("activities", locale, site?.name?.[locale]),
+    ...activityListData(activities, request, locale),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.data as { site?: { name: Record<string, string> }; locale?: string } | undefined;
-  return [
-    {
-      title: pageTitle(
-        root?.locale === "es" ? "Servicios" : "Activities",
-        root?.site?.name[root?.locale ?? "en"],
-      ),
-    },
-  ];
-};
+export const meta = ({ data }: Route.MetaArgs) =>
+  data ? [{ title: data.meta.title }, { name: "description", content: data.meta.description }] : [];
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");

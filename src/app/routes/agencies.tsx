@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AgencyCard } from "../components/AgencyCard/AgencyCard";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { stageOf } from "../lib/http";
-import { agencySummary, pageTitle } from "../lib/view-models";
+import { agencySummary, listPageMeta } from "../lib/view-models";
 import type { Route } from "./+types/agencies";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -11,12 +11,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.content(draft).agencies(stageOf(draft)),
     services.site(),
   ]);
-  return { siteName: site?.name?.[locale], locale, agencies: agencies.map((a) => agencySummary(a, locale)) };
+  return {
+    meta: listPageMeta("agencies", locale, site?.name?.[locale]),
+    agencies: agencies.map((a) => agencySummary(a, locale)),
+  };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => [
-  { title: pageTitle(data?.locale === "es" ? "Agencias" : "Agencies", data?.siteName) },
-];
+export const meta = ({ data }: Route.MetaArgs) =>
+  data ? [{ title: data.meta.title }, { name: "description", content: data.meta.description }] : [];
 
 export default function Agencies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");

@@ -2,22 +2,20 @@ import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { TopicCard } from "../components/TopicCard/TopicCard";
 import { stageOf } from "../lib/http";
-import { pageTitle, topicSummary } from "../lib/view-models";
+import { listPageMeta, topicSummary } from "../lib/view-models";
 import type { Route } from "./+types/topics";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, locale, draft } = context;
   const [topics, site] = await Promise.all([services.content(draft).topics(stageOf(draft)), services.site()]);
   return {
-    siteName: site?.name?.[locale],
-    locale,
+    meta: listPageMeta("topics", locale, site?.name?.[locale]),
     topics: topics.map((topic) => topicSummary(topic, locale)),
   };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => [
-  { title: pageTitle(data?.locale === "es" ? "Temas" : "Topics", data?.siteName) },
-];
+export const meta = ({ data }: Route.MetaArgs) =>
+  data ? [{ title: data.meta.title }, { name: "description", content: data.meta.description }] : [];
 
 export default function Topics({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
