@@ -6,7 +6,13 @@ const src = fileURLToPath(new URL("./src", import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: process.env.VITEST ? [] : [reactRouter()],
-  resolve: { alias: { "~": src } },
+  resolve: {
+    alias: {
+      "~": src,
+      // See src/forms/theme/plain-markdown.tsx: no Markdown in form descriptions, no parser shipped.
+      "markdown-to-jsx/react": `${src}/forms/theme/plain-markdown.tsx`,
+    },
+  },
   build: {
     // Server code keeps its dependencies external: they are loaded from node_modules at run time.
     target: isSsrBuild ? "node20" : "es2020",
