@@ -12,6 +12,7 @@ import { validateAnswers } from "../workflow/validate-port";
 import { JourneyStore } from "./journey-store";
 import { readCookie } from "./request-locale";
 import { sign, unsign } from "./secrets";
+import { validatorBundles } from "./validator-bundles";
 
 /**
  * The server side of online services: the services in workflows/, each resident's journey in the
@@ -37,6 +38,10 @@ export interface WorkflowServices {
   resumeToken(id: string): Promise<string>;
   resume(name: string, token: string): Promise<(OpenJourney & { cookie: string }) | undefined>;
   integrationsFor(journeyId: string, locale: Locale): Integrations;
+  /** The address of the service's compiled validators for the browser, once built. */
+  validatorScript(name: string): string | undefined;
+  /** A compiled validators bundle by its address (served by the web server). */
+  validatorCode(url: string): string | undefined;
   /** Runs `work` alone for this journey: two clicks on Submit never run side by side. */
   exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T>;
 }
@@ -78,6 +83,7 @@ export async function createWorkflowServices(opts: {
   const { workflows, problems } = await loadWorkflows(opts.dir);
   for (const p of problems) console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
   const store = new JourneyStore<Journey>(opts.db, now);
+  const bundles = validatorBundles([...workflows.values()]);
   await store.purgeExpired();
   const locks = new Map<string, Promise<unknown>>();
 
@@ -136,6 +142,8 @@ export async function createWorkflowServices(opts: {
       if (!stored || stored.workflow !== name) return undefined;
       return { id: stored.id, journey: stored.journey, cookie: journeyCookie(name, stored.id, opts.secret) };
     },
+    validatorScript: (name) => bundles.urlOf(name),
+    validatorCode: (url) => bundles.codeAt(url),
     integrationsFor(journeyId) {
       const table: Record<string, Integrations["call"]> = { ...opts.integrations, submit: submit(journeyId) };
       return {

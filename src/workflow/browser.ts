@@ -5,8 +5,8 @@
  */
 
 export { type CheckAnswersRow, checkAnswersRows } from "./check-answers";
-export { type RenderedBlock, renderContent } from "./content";
-export { type ScreenForm, screenForm } from "./form";
+export { type RenderedBlock, type RenderedTable, renderContent } from "./content";
+export { journeyForm, type ScreenForm, screenForm } from "./form";
 export { evaluateGuard, readField } from "./guards";
 export { IntegrationRefusal, type Integrations } from "./integrations";
 export {

@@ -5,7 +5,7 @@
  */
 
 import { formatCurrency } from "../domain/money";
-import { screenForm } from "./form";
+import { journeyForm } from "./form";
 import { type Journey, pathOf } from "./journey";
 import { engineText } from "./localize";
 import { isQuestionType, screenNamed } from "./screens";
@@ -135,7 +135,7 @@ export function checkAnswersRows(
     const screen = screenNamed(workflow, name);
     const data = journey.answers[name];
     if (!screen || !isQuestionType(screen.type) || data === undefined) return [];
-    const form = screenForm(screen, locale);
+    const form = journeyForm(screen, locale, journey);
     const schema = form.schema ?? {};
     if (form.repeat && Array.isArray(data)) {
       const itemSchema = isObject(schema.items) ? (schema.items as JSONSchema) : {};

@@ -123,7 +123,9 @@ export function fileSchemaProblems(json: unknown, file: string): Problem[] {
     const path = pointerToPath(error.instancePath);
     const params = error.params as Record<string, unknown>;
     const isMissingParams =
-      error.keyword === "required" && params.missingProperty === "params" && path[path.length - 1] === "call";
+      error.keyword === "required" &&
+      params.missingProperty === "params" &&
+      (path[path.length - 1] === "call" || path[path.length - 2] === "followUp");
     const message = isMissingParams ? PARAMS_MISSING : specMessageAt(path);
     const detail = explain(error, json);
     const key = `${JSON.stringify(path)}|${message}|${detail}`;

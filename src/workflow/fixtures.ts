@@ -116,3 +116,132 @@ export function node(file: WorkflowFile, name: string): ScreenNodeFile {
   if (!found) throw new Error(`no node ${name}`);
   return found;
 }
+
+/**
+ * parcels: find (a lookup) → pick (a choice of what it found) → check (sends, then opens a case
+ * with a follow-up call) → done (a table of what was found). The engine's extensions in miniature:
+ * choicesFrom, follow-up calls, content with `when`, table blocks.
+ */
+export function parcelsWorkflow(): WorkflowFile {
+  return {
+    type: "graph_composite",
+    name: "parcels",
+    data: { id: "parcels", type: "workflow", config: { title: t("Parcels", "Parcelas"), start: "find" } },
+    nodes: [
+      {
+        type: "graph_composite",
+        name: "find",
+        data: {
+          id: "parcels-find",
+          type: "lookup",
+          config: {
+            title: t("Find", "Buscar"),
+            schema: {
+              type: "object",
+              required: ["query"],
+              properties: { query: { type: "string", minLength: 1, title: t("Address", "Dirección") } },
+            },
+            call: { integration: "records", operation: "find", params: { query: { field: "find.query" } } },
+            next: [{ to: "pick" }],
+          },
+        },
+      },
+      {
+        type: "graph_composite",
+        name: "pick",
+        data: {
+          id: "parcels-pick",
+          type: "question",
+          config: {
+            title: t("Which parcel?", "¿Qué parcela?"),
+            schema: {
+              type: "object",
+              required: ["parcel"],
+              properties: {
+                parcel: {
+                  type: "string",
+                  title: t("Parcel", "Parcela"),
+                  choicesFrom: {
+                    from: "find.$result.parcels",
+                    value: "number",
+                    label: t("{address} (parcel {number})", "{address} (parcela {number})"),
+                  },
+                },
+                note: { type: "string", title: t("Note", "Nota") },
+              },
+            },
+            next: [{ to: "check" }],
+          },
+        },
+      },
+      {
+        type: "graph_composite",
+        name: "check",
+        data: {
+          id: "parcels-check",
+          type: "check-answers",
+          config: {
+            title: "checkAnswers.title",
+            content: [
+              {
+                kind: "alert",
+                alertType: "warning",
+                message: t("Parcel B is a mobile home.", "La parcela B es una casa móvil."),
+                when: { field: "pick.parcel", equals: "B" },
+              },
+            ],
+            call: {
+              integration: "submit",
+              operation: "parcels",
+              params: { parcel: { field: "pick.parcel" } },
+            },
+            followUp: [
+              {
+                integration: "cases",
+                operation: "create",
+                params: { requestId: { field: "check.$result.requestId" }, parcel: { field: "pick.parcel" } },
+              },
+            ],
+            next: [{ to: "done" }],
+          },
+        },
+      },
+      {
+        type: "graph_composite",
+        name: "done",
+        data: {
+          id: "parcels-done",
+          type: "confirmation",
+          config: {
+            title: t("Done", "Listo"),
+            content: [
+              {
+                kind: "table",
+                rows: "find.$result.parcels",
+                caption: t("Parcels found", "Parcelas encontradas"),
+                columns: [
+                  { header: t("Parcel", "Parcela"), value: "number" },
+                  {
+                    header: t("Kind", "Tipo"),
+                    value: "kind",
+                    labels: { home: t("Home", "Casa"), mobile: t("Mobile home", "Casa móvil") },
+                  },
+                  { header: t("Since", "Desde"), value: "since", format: "date" },
+                  { header: t("Value", "Valor"), value: "value.cents", format: "money" },
+                ],
+                empty: t("Nothing found.", "No se encontró nada."),
+              },
+            ],
+          },
+        },
+      },
+    ],
+  };
+}
+
+/** A copy of the parcels workflow changed by `edit`. */
+export function editedParcels(edit: (file: WorkflowFile) => void): WorkflowFile {
+  const file = parcelsWorkflow();
+  edit(file);
+  return file;
+}

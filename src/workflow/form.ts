@@ -4,6 +4,7 @@
  * cached on the schema object.
  */
 
+import { type ChoiceFacts, schemaWithChoices } from "./choices";
 import { localizeSchema, localizeText, localizeUiSchema } from "./localize";
 import type { JSONSchema, Locale, Screen, UiSchema } from "./types";
 
@@ -56,4 +57,14 @@ export function screenForm(screen: Screen, locale: Locale): ScreenForm {
     byLocale.set(locale, form);
   }
   return form;
+}
+
+/**
+ * The screen's form for one journey: screenForm, with the options of fields whose choices come
+ * from a lookup (see choices.ts) written in. The same object as screenForm for other screens.
+ */
+export function journeyForm(screen: Screen, locale: Locale, facts: ChoiceFacts): ScreenForm {
+  const form = screenForm(screen, locale);
+  if (!screen.choices || !form.schema) return form;
+  return { ...form, schema: schemaWithChoices(screen, form.schema, facts, locale) };
 }

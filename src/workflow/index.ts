@@ -5,7 +5,8 @@
  */
 
 export { type CheckAnswersRow, checkAnswersRows } from "./check-answers";
-export { type RenderedBlock, renderContent } from "./content";
+export { type Choice, type ChoiceFacts, choiceErrors, choicesOf } from "./choices";
+export { type RenderedBlock, type RenderedTable, renderContent } from "./content";
 export {
   CONFIG_MALFORMED,
   formatPath,
@@ -18,7 +19,7 @@ export {
   WORKFLOW_MALFORMED,
   WorkflowError,
 } from "./errors";
-export { type ScreenForm, screenForm } from "./form";
+export { journeyForm, type ScreenForm, screenForm } from "./form";
 export { evaluateGuard, type GuardContext, guardFields, operatorOf, readField } from "./guards";
 export {
   type CallContext,

@@ -31,13 +31,26 @@ export interface Integrations {
   ): Promise<unknown>;
 }
 
+const REFUSAL = Symbol.for("cedarport.workflow.IntegrationRefusal");
+
 /** An integration saying no in a way the resident can act on; its errors are shown like validation errors. */
 export class IntegrationRefusal extends Error {
   readonly errors: FieldError[];
+  readonly [REFUSAL] = true;
   constructor(errors: FieldError[]) {
     super(errors.map((error) => error.message).join(" ") || "refused");
     this.name = "IntegrationRefusal";
     this.errors = errors;
+  }
+
+  /**
+   * `instanceof` by brand, not by class: the server's bundle and the integrations it loads may each
+   * hold their own copy of this module, and a refusal from one must still be one to the other.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      value !== null && typeof value === "object" && (value as { [REFUSAL]?: unknown })[REFUSAL] === true
+    );
   }
 }
 

@@ -9,12 +9,13 @@
  */
 
 import { initialTransition, transition } from "xstate";
+import { choiceErrors } from "./choices";
 import { screenForm } from "./form";
 import { IntegrationRefusal, type Integrations, resolveParams } from "./integrations";
 import { engineText } from "./localize";
 import { buildMachine, type MachineContext, type MachineEvent, type WorkflowSnapshot } from "./machine";
 import { type Facts, type JourneyPath, projectedPath, replayPath } from "./path";
-import { newReference } from "./reference";
+import { isReference, newReference } from "./reference";
 import { isEndType, isQuestionType, screenNamed } from "./screens";
 import { storableAnswer, storedAnswersSchema } from "./sensitive";
 import type { Answers, FieldError, JSONSchema, Locale, Screen, Validate, Workflow } from "./types";
@@ -174,6 +175,11 @@ export function changeAnswer(
     : { ok: false, journey, reason: "not-on-path" };
 }
 
+/** The errors of `more` on fields `errors` says nothing about yet (one message per field). */
+function newErrors(errors: readonly FieldError[], more: readonly FieldError[]): FieldError[] {
+  return more.filter((error) => !errors.some((e) => e.path === error.path));
+}
+
 type Prepared =
   | { ok: false; result: AnswerResult }
   | { ok: true; journey: Journey; screen: Screen; data: unknown };
@@ -198,6 +204,7 @@ function prepare(
   if (!moved.ok) return refuse(moved.reason);
   const form = screenForm(screen, opts.locale);
   const errors = form.schema ? opts.validate(form.schema, data, { locale: opts.locale, now: opts.now }) : [];
+  errors.push(...newErrors(errors, choiceErrors(screen, data, moved.journey, opts.locale)));
   if (errors.length > 0) {
     const drafts = { ...moved.journey.drafts, [screen.name]: storableAnswer(screen.schema, data) };
     return {
@@ -362,18 +369,25 @@ export function validateWholeJourney(
     }
     const schema = screenForm(screen, opts.locale).schema;
     if (!schema) continue;
-    for (const error of opts.validate(storedSchemaOf(schema), data, { locale: opts.locale, now: opts.now })) {
-      errors.push({ screen: name, ...error });
-    }
+    const found = opts.validate(storedSchemaOf(schema), data, { locale: opts.locale, now: opts.now });
+    found.push(...newErrors(found, choiceErrors(screen, data, journey, opts.locale)));
+    for (const error of found) errors.push({ screen: name, ...error });
   }
   return { ok: errors.length === 0, errors };
+}
+
+function storedReference(result: unknown): string | undefined {
+  const value = isRecord(result) ? result.reference : undefined;
+  return isReference(value) ? value : undefined;
 }
 
 /**
  * Sends the answers from a check-answers screen: validates them all, makes the screen's submit call
  * with a new reference number (in params.reference and the call context), and moves to the
  * confirmation. Sending twice (a double click, a retry) returns the first reference and calls
- * nothing again.
+ * nothing again. The screen's `followUp` calls run after the submit call, with its reference and
+ * with its result readable as "<screen>.$result.<field>"; they must be idempotent on the
+ * reference, because a failed follow-up leaves the journey unsent and the resident sends again.
  */
 export async function submitJourney(
   workflow: Workflow,
@@ -394,27 +408,41 @@ export async function submitJourney(
   }
   const checked = validateWholeJourney(workflow, journey, opts);
   if (!checked.ok) return { ok: false, journey, errors: checked.errors, reason: "invalid" };
-  const reference = opts.reference ?? newReference();
+  let reference = opts.reference ?? newReference();
   let result: unknown;
-  if (screen.call) {
-    const answers = answersOnPath(workflow, journey, opts);
-    try {
+  const answers = answersOnPath(workflow, journey, opts);
+  const context = { workflow: workflow.name, screen: screen.name, locale: opts.locale };
+  try {
+    if (screen.call) {
       result = await opts.integrations.call(
         screen.call.integration,
         screen.call.operation,
         { ...resolveParams(screen.call, answers, journey.results), reference },
         answers,
-        { workflow: workflow.name, screen: screen.name, locale: opts.locale, reference },
+        { ...context, reference },
       );
-    } catch (error) {
-      if (!(error instanceof IntegrationRefusal)) throw error;
-      return {
-        ok: false,
-        journey,
-        errors: error.errors.map((e) => ({ screen: screen.name, ...e })),
-        reason: "invalid",
-      };
+      // A store that already held this journey (a retry after a lost response) answers with the
+      // reference it gave the first time: keep that one, so the resident never sees two.
+      reference = storedReference(result) ?? reference;
     }
+    const results = result === undefined ? journey.results : { ...journey.results, [screen.name]: result };
+    for (const call of screen.followUp ?? []) {
+      await opts.integrations.call(
+        call.integration,
+        call.operation,
+        { ...resolveParams(call, answers, results), reference },
+        answers,
+        { ...context, reference },
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof IntegrationRefusal)) throw error;
+    return {
+      ok: false,
+      journey,
+      errors: error.errors.map((e) => ({ screen: screen.name, ...e })),
+      reason: "invalid",
+    };
   }
   const event: MachineEvent = { type: "SUBMITTED", reference, now: opts.now.toISOString() };
   if (result !== undefined) event.result = result;

@@ -110,10 +110,28 @@ function lintFields(workflow: Workflow, report: Report): void {
         check(field, [...configPath, "next", k, "when", ...path], "condition");
       }
     });
-    for (const [name, param] of Object.entries(screen.call?.params ?? {})) {
-      if (isObject(param) && typeof param.field === "string") {
-        check(param.field, [...configPath, "call", "params", name, "field"], "parameter");
+    const calls = [
+      ...(screen.call ? [{ call: screen.call, path: [...configPath, "call"] }] : []),
+      ...(screen.followUp ?? []).map((call, k) => ({ call, path: [...configPath, "followUp", k] })),
+    ];
+    for (const { call, path } of calls) {
+      for (const [name, param] of Object.entries(call.params)) {
+        if (isObject(param) && typeof param.field === "string") {
+          check(param.field, [...path, "params", name, "field"], "parameter");
+        }
       }
+    }
+    screen.content.forEach((block, k) => {
+      const blockPath = [...configPath, "content", k];
+      if (block.when) {
+        for (const { field, path } of guardFields(block.when)) {
+          check(field, [...blockPath, "when", ...path], "condition");
+        }
+      }
+      if (block.kind === "table") check(block.rows, [...blockPath, "rows"], "table");
+    });
+    for (const [name, choices] of Object.entries(screen.choices ?? {})) {
+      check(choices.from, [...configPath, "schema", "properties", name, "choicesFrom", "from"], "choices");
     }
   }
   if (workflow.receipt)
@@ -207,6 +225,9 @@ const TEXT_KEYS = new Set([
   "addLabel",
   "text",
   "message",
+  "header",
+  "caption",
+  "empty",
 ]);
 const UI_TEXT_KEYS = new Set(["ui:title", "ui:description", "ui:help", "ui:placeholder", "ui:enumNames"]);
 
@@ -250,6 +271,14 @@ function lintTexts(source: unknown, workflow: Workflow, catalog: Catalog, report
   walk(source, [], undefined, false);
 
   for (const screen of workflow.screens) {
+    for (const [name, choices] of Object.entries(screen.choices ?? {})) {
+      const where = [...screen.lens, "data", "config", "schema", "properties", name, "choicesFrom", "label"];
+      if (isTextObject(choices.label) && choices.label.es === undefined) {
+        report(where, `missing Spanish text for "${choices.label.en}"`, "spanish");
+      } else if (typeof choices.label === "string") {
+        checkKey(choices.label, where, catalog, report);
+      }
+    }
     if (!screen.schema) continue;
     const schemaPath = [...screen.lens, "data", "config", "schema"];
     const itemDepth = screen.repeat ? 1 : 0;

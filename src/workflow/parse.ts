@@ -7,6 +7,7 @@
  */
 
 import { Ajv } from "ajv";
+import { readChoices } from "./choices";
 import { definitions as bundledDefinitions } from "./definitions";
 import {
   CONFIG_MALFORMED,
@@ -79,6 +80,7 @@ function buildScreen(
   };
   if (config.hint !== undefined) screen.hint = config.hint;
   if (config.call !== undefined) screen.call = config.call;
+  if (config.followUp !== undefined) screen.followUp = config.followUp;
   if (config.buttonLabel !== undefined) screen.buttonLabel = config.buttonLabel;
   if (config.schema !== undefined) {
     let schema: JSONSchema | undefined;
@@ -89,6 +91,14 @@ function buildScreen(
       problems.push(problem(file, [...configPath, "schema", ...error.path], CONFIG_MALFORMED, error.message));
     }
     if (schema) {
+      const read = readChoices(schema, { repeated: config.repeat !== undefined });
+      schema = read.schema;
+      if (Object.keys(read.choices).length > 0) screen.choices = read.choices;
+      for (const misplaced of read.problems) {
+        problems.push(
+          problem(file, [...configPath, "schema", ...misplaced.path], CONFIG_MALFORMED, misplaced.detail),
+        );
+      }
       const invalid = jsonSchemaErrors(schema);
       if (invalid) {
         problems.push(

@@ -5,6 +5,7 @@
  * the path by itself, and answers left on a branch no longer taken are simply not on it.
  */
 
+import { choicesHold } from "./choices";
 import { evaluateGuard } from "./guards";
 import { isEndType } from "./screens";
 import type { Answers, Screen, Workflow } from "./types";
@@ -38,7 +39,9 @@ function byName(workflow: Workflow): Map<string, Screen> {
 function isAnswered(screen: Screen, facts: Facts): boolean {
   if (screen.type === "check-answers") return facts.submitted;
   if (isEndType(screen.type)) return false;
-  return facts.answers[screen.name] !== undefined;
+  const answer = facts.answers[screen.name];
+  // A choice made from a lookup the resident has since run again is asked again.
+  return answer !== undefined && choicesHold(screen, answer, facts);
 }
 
 /** Replays the answers from the start screen. */

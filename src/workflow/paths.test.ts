@@ -63,7 +63,9 @@ function pathProblems(workflow: Workflow): string[] {
   for (const screen of workflow.screens) {
     if (!reached.has(screen.name)) problems.push(`${screen.name} cannot be reached`);
   }
-  if (!workflow.screens.some((s) => s.type === "confirmation" && reached.has(s.name))) {
+  // A tool that sends nothing (a status search, no check-answers) ends on its exit pages.
+  const sends = workflow.screens.some((s) => s.type === "check-answers");
+  if (sends && !workflow.screens.some((s) => s.type === "confirmation" && reached.has(s.name))) {
     problems.push("no path reaches a confirmation");
   }
 

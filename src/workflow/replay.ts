@@ -10,11 +10,11 @@
  *     "expect": { "final": "confirmation" } }
  * A step's action is "answer" (the default on question screens), "submit" (the default on
  * check-answers), "back", "change" or "visit". `result` is what the screen's integration call
- * returns in the replay. Expected errors match on path, and on message and keyword when given.
+ * returns in the replay (its follow-up calls too), `refusal` the errors it refuses with instead. Expected errors match on path, and on message and keyword when given.
  */
 
 import { isLocale } from "../domain/localize";
-import type { Integrations } from "./integrations";
+import { IntegrationRefusal, type Integrations } from "./integrations";
 import {
   answerAndCall,
   changeAnswer,
@@ -42,6 +42,8 @@ export interface RecordingStep {
   action?: RecordedAction;
   answers?: unknown;
   result?: unknown;
+  /** The screen's call says no (a lookup that finds nothing): these errors are shown on the screen. */
+  refusal?: FieldError[];
   expect?: { errors?: ExpectedError[]; next?: string };
 }
 
@@ -86,6 +88,9 @@ export function parseRecording(json: unknown): Recording {
     if (step.screen !== undefined && typeof step.screen !== "string") {
       throw new Error(`step ${i + 1}: "screen" must be a screen's name`);
     }
+    if (step.refusal !== undefined && !(Array.isArray(step.refusal) && step.refusal.every(isFieldError))) {
+      throw new Error(`step ${i + 1}: "refusal" must be a list of { "path", "message", "keyword" }`);
+    }
   });
   return json as unknown as Recording;
 }
@@ -95,8 +100,23 @@ export function recordingNow(now: string): Date {
   return new Date(/^\d{4}-\d{2}-\d{2}$/.test(now) ? `${now}T12:00:00-05:00` : now);
 }
 
-function stubIntegrations(result: unknown): Integrations {
-  return { call: () => Promise.resolve(result ?? null) };
+/** Every call of the step returns its recorded result, or refuses with its recorded refusal. */
+function stubIntegrations(step: RecordingStep): Integrations {
+  return {
+    call: () =>
+      step.refusal
+        ? Promise.reject(new IntegrationRefusal(step.refusal))
+        : Promise.resolve(step.result ?? null),
+  };
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return (
+    isRecord(value) &&
+    typeof value.path === "string" &&
+    typeof value.message === "string" &&
+    typeof value.keyword === "string"
+  );
 }
 
 function describeErrors(errors: readonly FieldError[]): string[] {
@@ -153,7 +173,7 @@ export async function replayRecording(
           validate: opts.validate,
           now,
           locale,
-          integrations: stubIntegrations(step.result),
+          integrations: stubIntegrations(step),
         });
         journey = result.journey;
         if (!result.ok) {
@@ -168,7 +188,7 @@ export async function replayRecording(
           validate: opts.validate,
           now,
           locale,
-          integrations: stubIntegrations(step.result),
+          integrations: stubIntegrations(step),
         });
         journey = result.journey;
         if (result.ok)

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import demo from "../../workflows/demo-dog-licence.json";
 import { fileSchemaProblems } from "./file-schema";
-import { petsWorkflow } from "./fixtures";
-import type { Guard, IntegrationCall, ScreenNodeFile, Text, WorkflowFile } from "./types";
+import { parcelsWorkflow, petsWorkflow } from "./fixtures";
+import type {
+  ContentBlock,
+  Guard,
+  IntegrationCall,
+  ScreenNodeFile,
+  TableColumn,
+  Text,
+  WorkflowFile,
+} from "./types";
 
 // types.ts writes the file's types by hand next to schemas/workflow.schema.json. These samples keep
 // the two in step: what the types accept the schema accepts, what the types refuse
@@ -29,6 +37,7 @@ function withGuard(when: Guard): WorkflowFile {
 describe("the workflow file's types and schema agree", () => {
   const valid: Record<string, WorkflowFile> = {
     "the pets fixture": petsWorkflow(),
+    "the parcels fixture (choices, follow-up calls, tables, content with when)": parcelsWorkflow(),
     "a minimal file": {
       type: "graph_composite",
       name: "tiny",
@@ -137,6 +146,34 @@ describe("the workflow file's types and schema agree", () => {
     // @ts-expect-error "payment" is not a screen type
     const typed: ScreenNodeFile = node;
     expect(schemaAccepts(withNode(typed))).toBe(false);
+  });
+
+  it("refuses a table column without the value it shows", () => {
+    // @ts-expect-error a column needs "value"
+    const column: TableColumn = { header: "common.yes" };
+    const table: ContentBlock = { kind: "table", rows: "a.b", columns: [column], empty: "common.no" };
+    expect(
+      schemaAccepts(
+        withNode(question({ title: "common.yes", schema, content: [table], next: [{ to: "done" }] })),
+      ),
+    ).toBe(false);
+  });
+
+  it("refuses a content block of an unknown kind", () => {
+    // @ts-expect-error "image" is not a kind of content block
+    const block: ContentBlock = { kind: "image", text: "common.yes" };
+    expect(
+      schemaAccepts(
+        withNode(question({ title: "common.yes", schema, content: [block], next: [{ to: "done" }] })),
+      ),
+    ).toBe(false);
+  });
+
+  it("refuses follow-up calls on a screen that does not send the answers", () => {
+    const followUp: IntegrationCall[] = [{ integration: "cases", operation: "create", params: {} }];
+    expect(
+      schemaAccepts(withNode(question({ title: "common.yes", schema, followUp, next: [{ to: "done" }] }))),
+    ).toBe(false);
   });
 
   it("refuses a transition without a target", () => {

@@ -110,6 +110,8 @@ export interface TextContentBlock {
   kind: "text";
   text: Text;
   replace?: ReplaceMap;
+  /** Shown only when the condition holds (the same conditions as transitions). */
+  when?: Guard;
 }
 
 export interface AlertContentBlock {
@@ -118,9 +120,45 @@ export interface AlertContentBlock {
   title?: Text;
   message: Text | Text[];
   allowClose?: boolean;
+  when?: Guard;
 }
 
-export type ContentBlock = TextContentBlock | AlertContentBlock;
+/** One column of a table block: its header and which key of each row it shows. */
+export interface TableColumn {
+  header: Text;
+  /** A dotted path into each row ("status", "address.line1"). */
+  value: string;
+  /** Texts for coded values ("homestead" → Homestead / Exención de vivienda principal). */
+  labels?: { [value: string]: Text };
+  /** How a value is written: as it is (default), a yyyy-mm-dd date as mm/dd/yyyy, cents as $1,234.56. */
+  format?: "text" | "date" | "money";
+}
+
+/** A table of the rows a call returned (or an answer holds), with a text for when there are none. */
+export interface TableContentBlock {
+  kind: "table";
+  /** A field path to a list: "search.$result.applications". */
+  rows: string;
+  caption?: Text;
+  columns: TableColumn[];
+  /** Shown instead of the table when the list is empty or missing. */
+  empty: Text;
+  when?: Guard;
+}
+
+export type ContentBlock = TextContentBlock | AlertContentBlock | TableContentBlock;
+
+/**
+ * A choice question whose options come from a lookup's result (or an answer): written in a
+ * field's schema as "choicesFrom". `label` is a text whose {placeholders} name keys of each item.
+ */
+export interface ChoicesFrom {
+  /** A field path to a list: "find-property.$result.parcels". */
+  from: string;
+  /** The key of each item that becomes the answer ("parcelNumber"). */
+  value: string;
+  label: Text;
+}
 
 export interface ScreenConfigFile {
   title?: Text;
@@ -130,6 +168,8 @@ export interface ScreenConfigFile {
   uiSchema?: UiSchema;
   next?: Transition[];
   call?: IntegrationCall;
+  /** check-answers only: calls made after `call` succeeded, with the same reference. */
+  followUp?: IntegrationCall[];
   repeat?: Repeat;
   buttonLabel?: Text;
 }
@@ -187,8 +227,11 @@ export interface Screen {
   uiSchema: UiSchema;
   next: Transition[];
   call?: IntegrationCall;
+  followUp?: IntegrationCall[];
   repeat?: Repeat;
   buttonLabel?: Text;
+  /** Fields whose options come from a result, by property name (see ChoicesFrom). */
+  choices?: { [field: string]: ChoicesFrom };
 }
 
 export interface Workflow {

@@ -190,3 +190,23 @@ test.describe("demo service", () => {
     expect((await page.goto("/workflow/no-such-service"))?.status()).toBe(404);
   });
 });
+
+test.describe("demo service in the browser", () => {
+  test("checks a screen in the browser with the compiled validators, before anything is sent", async ({ page }) => {
+    const loaded = page.waitForResponse((r) => r.url().includes("/assets/validators/demo-dog-licence-") && r.ok());
+    await page.goto("/workflow/demo-dog-licence");
+    await loaded;
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await next(page);
+    await expect(page.locator(".usa-alert--error")).toBeVisible();
+    await expect(page.getByText("Please select a value.").first()).toBeVisible();
+    expect(posts).toEqual([]);
+    await page.locator("#root_livesInCedarport-0").check();
+    await next(page);
+    await expect(page).toHaveURL(/\/applicant/);
+    expect(posts.length).toBe(1);
+  });
+});

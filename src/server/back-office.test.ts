@@ -1,0 +1,285 @@
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../db/database";
+import { migrate } from "../db/migrate";
+import type { EmailMessage } from "../integrations/email/email";
+import { DEMO_PARCELS } from "../integrations/property-records";
+import { countSubmissions } from "../integrations/submissions/submissions";
+import { IntegrationRefusal, type Integrations } from "../workflow/integrations";
+import { answerAndCall, type Journey, startJourney, submitJourney, visitScreen } from "../workflow/journey";
+import type { Workflow } from "../workflow/types";
+import { backOfficeIntegrations } from "./back-office";
+import { createWorkflowServices, type WorkflowServices } from "./workflows";
+
+const WORKFLOWS = fileURLToPath(new URL("../../workflows", import.meta.url));
+const context = (locale: "en" | "es" = "en") => ({ workflow: "test", screen: "test", locale });
+// 10:00 in Cedarport.
+const now = new Date("2026-11-22T15:00:00.000Z");
+
+let db: Database;
+let calls: Record<string, Integrations["call"]>;
+
+beforeAll(async () => {
+  db = await openDatabase({ file: ":memory:" });
+  await migrate(db);
+  calls = await backOfficeIntegrations(db, { now: () => now });
+}, 60_000);
+afterAll(() => db.close());
+
+const call = (name: string, operation: string, params: Record<string, unknown>, locale: "en" | "es" = "en") =>
+  (calls[name] as Integrations["call"])(name, operation, params, {}, context(locale));
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(IntegrationRefusal);
+  return (error as IntegrationRefusal).errors;
+}
+
+describe("property-records.find", () => {
+  const { firstTimeHomeowner: delgado } = DEMO_PARCELS;
+
+  it("finds a parcel by address, in the resident's spelling", async () => {
+    const result = (await call("property-records", "find", { query: "200 east market street" })) as {
+      parcels: Array<{ parcelNumber: string; address: string }>;
+    };
+    expect(result.parcels[0]).toMatchObject({
+      parcelNumber: delgado.parcelNumber,
+      address: "200 E Market St, Cedarport, IN 46204",
+    });
+  });
+
+  it("finds a parcel by its number in any common format", async () => {
+    for (const query of [
+      "1000001",
+      "100-0001",
+      " 1 000 001 ",
+      "49-01-12-000-001.000-101",
+      "490112000001000101",
+    ]) {
+      const result = (await call("property-records", "find", { query })) as { parcels: unknown[] };
+      expect(result.parcels, query).toEqual([expect.objectContaining({ parcelNumber: "1000001" })]);
+    }
+  });
+
+  it("rejects a malformed parcel number with a clear message, on the query field", async () => {
+    expect(await refusal(call("property-records", "find", { query: "12345" }))).toEqual([
+      {
+        path: "/query",
+        message: expect.stringContaining("Please enter a valid parcel number"),
+        keyword: "format",
+      },
+    ]);
+    const [spanish] = await refusal(call("property-records", "find", { query: "0123456" }, "es"));
+    expect(spanish?.message).toMatch(/^Por favor, ingrese un número de parcela válido/);
+  });
+
+  it('says "No matching addresses found" when nothing matches, in English and Spanish', async () => {
+    expect(await refusal(call("property-records", "find", { query: "99999 Nowhere Rd" }))).toEqual([
+      { path: "/query", message: "No matching addresses found", keyword: "lookup" },
+    ]);
+    const [spanish] = await refusal(call("property-records", "find", { query: "99999 Nowhere Rd" }, "es"));
+    expect(spanish?.message).toBe("No se encontraron direcciones que coincidan");
+  });
+
+  it("says which parcel number it could not find", async () => {
+    const [error] = await refusal(call("property-records", "find", { query: "9999999" }));
+    expect(error?.message).toContain("9999999");
+  });
+});
+
+describe("deduction-applications", () => {
+  it("searches by parcel, address and reference, masking applicants' names", async () => {
+    const byParcel = (await call("deduction-applications", "search", { query: "1000002" })) as {
+      applications: Array<Record<string, string>>;
+    };
+    expect(byParcel.applications).toEqual([
+      { deduction: "mortgage", status: "In review", applicant: "G. O.", dateApplied: "2026-10-27" },
+      { deduction: "homestead", status: "Approved", applicant: "J. O.", dateApplied: "2026-03-02" },
+    ]);
+    const byAddress = (await call("deduction-applications", "search", {
+      query: "1418 North Cedar Avenue",
+    })) as {
+      applications: unknown[];
+    };
+    expect(byAddress.applications).toHaveLength(2);
+    const byReference = (await call("deduction-applications", "search", { query: "hmtr-4kca" })) as {
+      applications: unknown[];
+    };
+    expect(byReference.applications).toEqual([expect.objectContaining({ applicant: "J. O." })]);
+  });
+
+  it("finds nothing without refusing: the status page shows its empty state", async () => {
+    expect(await call("deduction-applications", "search", { query: "99999 Nowhere Rd" })).toEqual({
+      query: "99999 Nowhere Rd",
+      applications: [],
+    });
+    expect(await call("deduction-applications", "search", { query: "7777777" })).toMatchObject({
+      applications: [],
+    });
+  });
+
+  it("rejects malformed parcel numbers and references", async () => {
+    expect((await refusal(call("deduction-applications", "search", { query: "12-34" })))[0]?.keyword).toBe(
+      "format",
+    );
+    const [reference] = await refusal(call("deduction-applications", "search", { query: "ABCD1234" }));
+    expect(reference?.message).toContain("reference number");
+  });
+
+  it("creates an application with status Received, once per reference", async () => {
+    const params = {
+      reference: "WXYK7C3M",
+      requestId: "REQ-20261122-AAAAAA",
+      deduction: "homestead",
+      parcelNumber: "1000001",
+      firstName: "Maria",
+      lastName: "Delgado",
+    };
+    expect(await call("deduction-applications", "create", params)).toEqual({
+      reference: "WXYK7C3M",
+      status: "Received",
+    });
+    await call("deduction-applications", "create", { ...params, firstName: "Someone" });
+    const found = (await call("deduction-applications", "search", { query: "WXYK7C3M" })) as {
+      applications: unknown[];
+    };
+    expect(found.applications).toEqual([
+      { deduction: "homestead", status: "Received", applicant: "M. D.", dateApplied: "2026-11-22" },
+    ]);
+  });
+});
+
+describe("a homestead application through the server's services", () => {
+  let services: WorkflowServices;
+  const sent: EmailMessage[] = [];
+
+  beforeAll(async () => {
+    services = await createWorkflowServices({
+      dir: WORKFLOWS,
+      db,
+      secret: "test-secret",
+      email: {
+        send: async (message) => {
+          sent.push(message);
+          return { id: String(sent.length) };
+        },
+      },
+      integrations: calls,
+      now: () => now,
+    });
+  });
+
+  async function answer(workflow: Workflow, journey: Journey, screen: string, data: unknown, id: string) {
+    const result = await answerAndCall(workflow, journey, screen, data, {
+      validate: services.validate,
+      now,
+      locale: "en",
+      integrations: services.integrationsFor(id, "en"),
+    });
+    if (!result.ok) throw new Error(`${screen}: ${JSON.stringify(result.errors)}`);
+    return result.journey;
+  }
+
+  it("finds the parcel, offers it as a choice, sends once and opens one case", async () => {
+    const workflow = services.get("homestead-deduction-application") as Workflow;
+    const open = await services.start(workflow.name, startJourney(workflow), "en");
+    let journey = open.journey;
+    journey = await answer(workflow, journey, "role", { role: "owner" }, open.id);
+    journey = await answer(
+      workflow,
+      journey,
+      "eligibility",
+      { principalResidence: true, otherHomestead: false },
+      open.id,
+    );
+    journey = await answer(workflow, journey, "find-property", { query: "200 E Market St" }, open.id);
+    expect(journey.screen).toBe("confirm-property");
+
+    const forged = await answerAndCall(
+      workflow,
+      journey,
+      "confirm-property",
+      { parcelNumber: "1000002" },
+      {
+        validate: services.validate,
+        now,
+        locale: "en",
+        integrations: services.integrationsFor(open.id, "en"),
+      },
+    );
+    expect(forged.ok).toBe(false);
+    if (!forged.ok) expect(forged.errors).toEqual([expect.objectContaining({ path: "/parcelNumber" })]);
+
+    journey = await answer(workflow, journey, "confirm-property", { parcelNumber: "1000001" }, open.id);
+    journey = await answer(
+      workflow,
+      journey,
+      "property-details",
+      { isMobileHome: false, jointTenants: false },
+      open.id,
+    );
+    journey = await answer(
+      workflow,
+      journey,
+      "applicant",
+      {
+        firstName: "Maria",
+        lastName: "Delgado",
+        dateOfBirth: "04/15/1980",
+        address1: "200 E Market St",
+        city: "Cedarport",
+        state: "IN",
+        zip: "46204",
+        phone: "(317) 555-0142",
+        email: "maria.delgado@example.com",
+        idLastFive: "12345",
+        married: false,
+      },
+      open.id,
+    );
+    journey = await answer(
+      workflow,
+      journey,
+      "declaration",
+      { agree: true, signedBy: "Maria Delgado" },
+      open.id,
+    );
+    expect(journey.screen).toBe("check-answers");
+
+    const before = await countSubmissions(db, workflow.name);
+    const options = {
+      validate: services.validate,
+      now,
+      locale: "en" as const,
+      integrations: services.integrationsFor(open.id, "en"),
+    };
+    const first = await submitJourney(workflow, journey, options);
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    expect(first.journey.screen).toBe("confirmation");
+    expect(first.result).toMatchObject({
+      parcelNumber: "1000001",
+      requestId: expect.stringMatching(/^REQ-/),
+    });
+
+    // The response was lost: the resident sends the same journey again. Nothing is stored twice,
+    // and the reference stays the first one.
+    const again = await submitJourney(
+      workflow,
+      visitScreen(workflow, journey, "check-answers").journey,
+      options,
+    );
+    expect(again.ok && again.reference).toBe(first.reference);
+    expect(await countSubmissions(db, workflow.name)).toBe(before + 1);
+    const found = (await call("deduction-applications", "search", { query: first.reference })) as {
+      applications: unknown[];
+    };
+    expect(found.applications).toEqual([
+      { deduction: "homestead", status: "Received", applicant: "M. D.", dateApplied: "2026-11-22" },
+    ]);
+    expect(sent.filter((m) => m.subject.includes(first.reference))).toHaveLength(1);
+  });
+});

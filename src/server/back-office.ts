@@ -1,0 +1,181 @@
+/**
+ * The county's back-office systems as the workflow engine calls them (a screen's `call` names the
+ * integration and the operation): property records, to find the resident's parcel, and deduction
+ * applications, to open a case when an application is sent and to look up where it stands.
+ *
+ *   property-records.find          { query }   → { parcels: [{ parcelNumber, stateParcelNumber, address, mobileHome }] }
+ *   deduction-applications.create  { reference, requestId, deduction, parcelNumber, firstName, middleName?, lastName }
+ *                                               → { reference, status }
+ *   deduction-applications.search  { query }   → { query, applications: [{ deduction, status, applicant, dateApplied }] }
+ *
+ * `query` is what the resident typed in one box: a parcel number in any common format, an address,
+ * or (search only) a reference number. What cannot be searched is refused on the screen's `query`
+ * field, in the resident's language, like a validation message.
+ */
+import en from "../../locales/en/deductions.json";
+import es from "../../locales/es/deductions.json";
+import type { Database } from "../db/database";
+import type { Locale } from "../domain/localize";
+import {
+  type Application,
+  createDeductionApplications,
+  type DeductionApplications,
+  isDeductionKind,
+  maskApplicantName,
+  seedDeductionApplications,
+} from "../integrations/deduction-applications";
+import {
+  createPropertyRecords,
+  normalizeParcelNumber,
+  type Parcel,
+  type PropertyRecords,
+  seedPropertyRecords,
+} from "../integrations/property-records";
+import { IntegrationRefusal, type Integrations } from "../workflow/integrations";
+import { interpolate, lookupKey } from "../workflow/localize";
+import { normalizeReference } from "../workflow/reference";
+
+type Call = Integrations["call"];
+
+const MESSAGES: Record<Locale, Record<string, unknown>> = { en, es };
+
+/** The field of the lookup screen that problems are shown on. */
+const QUERY_FIELD = "/query";
+
+/** How many parcels an address search offers to choose from. */
+const ADDRESS_MATCHES = 10;
+
+function message(key: string, locale: Locale, values: Record<string, string> = {}): string {
+  return interpolate(lookupKey(MESSAGES[locale], key) ?? lookupKey(MESSAGES.en, key) ?? key, values);
+}
+
+function refuse(key: string, keyword: string, locale: Locale, values?: Record<string, string>): never {
+  throw new IntegrationRefusal([{ path: QUERY_FIELD, message: message(key, locale, values), keyword }]);
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/** Only digits and the separators parcel numbers are written with: the resident meant a parcel number. */
+function looksLikeParcelNumber(query: string): boolean {
+  return /^[\d\s.\-\u2010-\u2015\u2212]+$/.test(query);
+}
+
+/** Two groups of four letters or digits, together or split by one space or dash: a reference. */
+function looksLikeReference(query: string): boolean {
+  return /^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/.test(query) && /[A-Za-z]/.test(query);
+}
+
+export function oneLineAddress(parcel: Pick<Parcel, "address">): string {
+  const { line1, city, state, zip } = parcel.address;
+  return `${line1}, ${city}, ${state} ${zip}`;
+}
+
+function parcelChoice(parcel: Parcel) {
+  return {
+    parcelNumber: parcel.parcelNumber,
+    stateParcelNumber: parcel.stateParcelNumber,
+    address: oneLineAddress(parcel),
+    mobileHome: parcel.mobileHome,
+  };
+}
+
+function propertyRecordsCall(records: PropertyRecords): Call {
+  return async (name, operation, params, _answers, { locale }) => {
+    if (operation !== "find") throw new Error(`${name} has no operation ${operation}`);
+    const query = text(params.query);
+    if (looksLikeParcelNumber(query)) {
+      const parcelNumber = normalizeParcelNumber(query);
+      if (!parcelNumber) refuse("lookup.parcelFormat", "format", locale);
+      const parcel = await records.findByParcelNumber(parcelNumber);
+      if (!parcel) refuse("lookup.noParcel", "lookup", locale, { parcel: parcelNumber });
+      return { parcels: [parcelChoice(parcel)] };
+    }
+    const parcels = await records.searchByAddress(query, ADDRESS_MATCHES);
+    if (parcels.length === 0) refuse("lookup.noAddress", "lookup", locale);
+    return { parcels: parcels.map(parcelChoice) };
+  };
+}
+
+/** A row of the public status table: never the full name, never the reference of someone else's case. */
+function statusRow(application: Application) {
+  return {
+    deduction: application.deduction,
+    status: application.status,
+    applicant: maskApplicantName(application.applicantName),
+    dateApplied: application.dateApplied,
+  };
+}
+
+function deductionApplicationsCall(records: PropertyRecords, applications: DeductionApplications): Call {
+  const create: Call = async (name, _operation, params) => {
+    const reference = text(params.reference);
+    const deduction = params.deduction;
+    if (!isDeductionKind(deduction))
+      throw new TypeError(`${name}.create: unknown deduction ${String(deduction)}`);
+    // The parcel comes from the county's records, not from the form: the form only says which one.
+    const parcel = await records.findByParcelNumber(text(params.parcelNumber));
+    if (!parcel) throw new TypeError(`${name}.create: no parcel ${String(params.parcelNumber)}`);
+    const applicantName = [params.firstName, params.middleName, params.lastName]
+      .map(text)
+      .filter(Boolean)
+      .join(" ");
+    const stored = await applications.create({
+      reference,
+      requestId: text(params.requestId) || reference,
+      deduction,
+      parcelNumber: parcel.parcelNumber,
+      address: parcel.address,
+      applicantName,
+    });
+    return { reference: stored.reference, status: stored.status };
+  };
+
+  const search: Call = async (_name, _operation, params, _answers, { locale }) => {
+    const query = text(params.query);
+    let found: Application[];
+    if (looksLikeParcelNumber(query)) {
+      const parcelNumber = normalizeParcelNumber(query);
+      if (!parcelNumber) refuse("lookup.parcelFormat", "format", locale);
+      found = await applications.findByParcel(parcelNumber);
+    } else if (looksLikeReference(query)) {
+      const reference = normalizeReference(query);
+      if (!reference) refuse("search.referenceFormat", "format", locale);
+      const application = await applications.findByReference(reference);
+      found = application ? [application] : [];
+    } else {
+      found = await applications.findByAddress(query);
+    }
+    return { query, applications: found.map(statusRow) };
+  };
+
+  return (name, operation, params, answers, context) => {
+    switch (operation) {
+      case "create":
+        return create(name, operation, params, answers, context);
+      case "search":
+        return search(name, operation, params, answers, context);
+      default:
+        return Promise.reject(new Error(`${name} has no operation ${operation}`));
+    }
+  };
+}
+
+/**
+ * The back-office integrations by the name workflow files call them, over the site's database;
+ * the demo parcels and applications are seeded first (once: seeding is idempotent).
+ */
+export async function backOfficeIntegrations(
+  db: Database,
+  opts: { now?: () => Date } = {},
+): Promise<Record<string, Call>> {
+  await seedPropertyRecords(db);
+  await seedDeductionApplications(db);
+  const records = createPropertyRecords({ kind: "embedded", db });
+  const applications = createDeductionApplications({ kind: "embedded", db, now: opts.now });
+  return {
+    "property-records": propertyRecordsCall(records),
+    "deduction-applications": deductionApplicationsCall(records, applications),
+  };
+}

@@ -1,0 +1,66 @@
+import { createHash } from "node:crypto";
+import { dirname } from "node:path";
+import { build } from "esbuild";
+import { compileStandalone, RUNTIME_FILE } from "../forms/validation/compile";
+import { localizeSchema } from "../workflow/localize";
+import { isQuestionType } from "../workflow/screens";
+import type { Workflow } from "../workflow/types";
+
+/**
+ * Each service's screen validators for the browser: the validation catalogue compiled by Ajv into
+ * plain functions (src/forms/validation/compile.ts) and bundled with their small runtime, so the
+ * browser checks a screen exactly as the server will without downloading the Ajv compiler. Built
+ * once per service at start-up (a new workflow file needs no build step), served with a content
+ * hash in the address so browsers may keep it forever.
+ */
+export interface ValidatorBundle {
+  /** /assets/validators/<service>-<hash>.js */
+  url: string;
+  code: string;
+}
+
+export async function bundleValidators(workflow: Workflow): Promise<ValidatorBundle | undefined> {
+  const schemas = Object.fromEntries(
+    workflow.screens
+      .filter((s) => isQuestionType(s.type) && s.schema)
+      .map((s) => [s.name, localizeSchema(s.schema!, "en")]),
+  );
+  if (Object.keys(schemas).length === 0) return undefined;
+  const result = await build({
+    stdin: { contents: compileStandalone(schemas), resolveDir: dirname(RUNTIME_FILE), loader: "js" },
+    bundle: true,
+    format: "esm",
+    minify: true,
+    write: false,
+    platform: "browser",
+    target: "es2020",
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0]?.text ?? "";
+  const hash = createHash("sha256").update(code).digest("hex").slice(0, 10);
+  return { url: `/assets/validators/${workflow.name}-${hash}.js`, code };
+}
+
+/** All services' bundles, built in the background; a service whose bundle fails is logged and skipped. */
+export function validatorBundles(workflows: Workflow[]) {
+  const byUrl = new Map<string, string>();
+  const byName = new Map<string, string>();
+  const ready = Promise.all(
+    workflows.map(async (w) => {
+      try {
+        const bundle = await bundleValidators(w);
+        if (!bundle) return;
+        byUrl.set(bundle.url, bundle.code);
+        byName.set(w.name, bundle.url);
+      } catch (error) {
+        console.error(`validators for ${w.name}: ${(error as Error).message}`);
+      }
+    }),
+  );
+  return {
+    ready,
+    /** The bundle's address, once built (until then the browser leaves checking to the server). */
+    urlOf: (name: string) => byName.get(name),
+    codeAt: (url: string) => byUrl.get(url),
+  };
+}

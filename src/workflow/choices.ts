@@ -1,0 +1,184 @@
+/**
+ * Choices filled from a lookup: "pick your parcel from the ones we found". A field's schema says
+ * where its options come from instead of listing them:
+ *
+ *   "parcelNumber": { "type": "string", "title": ...,
+ *     "choicesFrom": { "from": "find-property.$result.parcels", "value": "parcelNumber",
+ *                      "label": { "en": "{address} (parcel {parcelNumber})", "es": "..." } } }
+ *
+ * The parser takes "choicesFrom" out of the schema (AJV and the form never see it) and keeps it on
+ * the screen. The options are worked out from the journey whenever they are needed: to show the
+ * form, to check that the answer is one of them (a forged post, or a choice made before the
+ * resident searched again), and to label the answer on check-answers. Validation stays on the
+ * screen's fixed schema, so no validator is compiled per resident.
+ */
+
+import { readPath } from "../domain/text-block";
+import { readField } from "./guards";
+import { engineText, isTextObject, localizeText } from "./localize";
+import type { Answers, ChoicesFrom, FieldError, JSONSchema, JsonPath, Locale, Screen } from "./types";
+
+export const CHOICES_KEYWORD = "choicesFrom";
+
+/** What the options are read from: a journey, or anything with its answers and results. */
+export interface ChoiceFacts {
+  answers: Answers;
+  results: Record<string, unknown>;
+}
+
+export type ChoiceValue = string | number | boolean;
+
+export interface Choice {
+  value: ChoiceValue;
+  label: string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function isChoiceValue(value: unknown): value is ChoiceValue {
+  return (
+    typeof value === "string" ||
+    typeof value === "boolean" ||
+    (typeof value === "number" && Number.isFinite(value))
+  );
+}
+
+function isChoicesFrom(value: unknown): value is ChoicesFrom {
+  return (
+    isObject(value) &&
+    Object.keys(value).every((key) => key === "from" || key === "value" || key === "label") &&
+    typeof value.from === "string" &&
+    /^[a-z0-9]+(-[a-z0-9]+)*(\.[A-Za-z0-9_$-]+)+$/.test(value.from) &&
+    typeof value.value === "string" &&
+    value.value !== "" &&
+    ((typeof value.label === "string" && value.label !== "") || isTextObject(value.label))
+  );
+}
+
+export interface ChoicesRead {
+  /** The schema without any "choicesFrom". */
+  schema: JSONSchema;
+  choices: Record<string, ChoicesFrom>;
+  /** Misplaced or malformed "choicesFrom", with their path inside the schema. */
+  problems: Array<{ path: JsonPath; detail: string }>;
+}
+
+/**
+ * Takes "choicesFrom" out of a screen's schema (its $refs already inlined). It is allowed on the
+ * screen's own fields only, not inside a repeated group or a nested object.
+ */
+export function readChoices(schema: JSONSchema, opts: { repeated: boolean }): ChoicesRead {
+  const choices: Record<string, ChoicesFrom> = {};
+  const problems: ChoicesRead["problems"] = [];
+  const strip = (node: unknown, path: JsonPath): unknown => {
+    if (Array.isArray(node)) return node.map((entry, i) => strip(entry, [...path, i]));
+    if (!isObject(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== CHOICES_KEYWORD) {
+        out[key] = strip(value, [...path, key]);
+        continue;
+      }
+      const field = path.length === 2 && path[0] === "properties" ? String(path[1]) : undefined;
+      if (opts.repeated || field === undefined) {
+        problems.push({
+          path: [...path, key],
+          detail:
+            '"choicesFrom" works only on a field of the screen itself, not in a repeated group or a nested object',
+        });
+      } else if (!isChoicesFrom(value)) {
+        problems.push({
+          path: [...path, key],
+          detail:
+            '"choicesFrom" needs "from" (a field path to a list, like find-property.$result.parcels), "value" (the key of each item to store) and "label" (a text; {key} shows a key of the item)',
+        });
+      } else {
+        choices[field] = value;
+        // A choice left unanswered reads "Please select a value.", as a list written in the file would.
+        const messages = isObject(node["x-messages"]) ? node["x-messages"] : {};
+        out["x-messages"] = { required: "selectValue", ...messages };
+      }
+    }
+    return out;
+  };
+  return { schema: strip(schema, []) as JSONSchema, choices, problems };
+}
+
+/** `{key}` placeholders filled from one item; a key without a value becomes empty. */
+function fillLabel(template: string, item: unknown): string {
+  return template.replace(/\{\s*([\w.-]+)\s*\}/g, (_, key: string) => {
+    const value = readPath(item, key);
+    return isChoiceValue(value) ? String(value) : "";
+  });
+}
+
+/** The options of one field, from the journey as it is now; [] when the list is missing. */
+export function choicesOf(spec: ChoicesFrom, facts: ChoiceFacts, locale: Locale): Choice[] {
+  const list = readField(facts.answers, spec.from, facts.results);
+  if (!Array.isArray(list)) return [];
+  const template = localizeText(spec.label, locale);
+  const seen = new Set<ChoiceValue>();
+  const out: Choice[] = [];
+  for (const item of list) {
+    const value = readPath(item, spec.value);
+    if (!isChoiceValue(value) || seen.has(value)) continue;
+    seen.add(value);
+    out.push({ value, label: fillLabel(template, item) });
+  }
+  return out;
+}
+
+function isGiven(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "";
+}
+
+/** The fields whose answer is not one of their options now. */
+function strayFields(screen: Screen, data: unknown, facts: ChoiceFacts): string[] {
+  if (!screen.choices || !isObject(data)) return [];
+  return Object.entries(screen.choices)
+    .filter(([field]) => isGiven(data[field]))
+    .filter(([field, spec]) => !choicesOf(spec, facts, "en").some((choice) => choice.value === data[field]))
+    .map(([field]) => field);
+}
+
+/** "Please select a value." for every answer that is not one of its options. */
+export function choiceErrors(
+  screen: Screen,
+  data: unknown,
+  facts: ChoiceFacts,
+  locale: Locale,
+): FieldError[] {
+  return strayFields(screen, data, facts).map((field) => ({
+    path: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+    message: engineText("errors.notAChoice", locale),
+    keyword: "enum",
+  }));
+}
+
+/** Whether every answer with options is still one of them (the path replay asks again otherwise). */
+export function choicesHold(screen: Screen, data: unknown, facts: ChoiceFacts): boolean {
+  return strayFields(screen, data, facts).length === 0;
+}
+
+/** A localized schema with each choice field's options written in, for the form and check-answers. */
+export function schemaWithChoices(
+  screen: Screen,
+  schema: JSONSchema,
+  facts: ChoiceFacts,
+  locale: Locale,
+): JSONSchema {
+  if (!screen.choices || !isObject(schema.properties)) return schema;
+  const properties: Record<string, unknown> = { ...schema.properties };
+  for (const [field, spec] of Object.entries(screen.choices)) {
+    const options = choicesOf(spec, facts, locale);
+    const property = properties[field];
+    if (options.length === 0 || !isObject(property)) continue;
+    properties[field] = {
+      ...property,
+      oneOf: options.map(({ value, label }) => ({ const: value, title: label })),
+    };
+  }
+  return { ...schema, properties };
+}
