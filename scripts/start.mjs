@@ -6,7 +6,15 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 
 const root = process.cwd();
-const inputs = ["src", "locales", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const inputs = [
+  "src",
+  "locales",
+  "public",
+  "scripts/build-islands.mjs",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -19,11 +27,13 @@ const stampFile = join(root, "build", ".source-stamp");
 const stamp = String(Math.max(...inputs.map((p) => newest(join(root, p)))));
 const built =
   existsSync(join(root, "build/server/index.js")) &&
+  existsSync(join(root, "build/client/islands.json")) &&
   existsSync(stampFile) &&
   readFileSync(stampFile, "utf8") === stamp;
 if (!built) {
   console.log("Building the site (first start or sources changed)…");
-  const result = spawnSync("npx", ["react-router", "build"], {
+  // `npm run build`: React Router's build, then the islands script (scripts/build-islands.mjs).
+  const result = spawnSync("npm", ["run", "build"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });

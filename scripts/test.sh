@@ -7,6 +7,6 @@ bash scripts/ensure-chromium.sh
 echo "== lint"; npx biome check .
 echo "== types"; npx react-router typegen >/dev/null && npx tsc --noEmit
 echo "== workflows"; npx tsx src/workflow/cli.ts check
-echo "== build"; NODE_ENV=production npx react-router build >/dev/null
+echo "== build"; NODE_ENV=production npm run build >/dev/null
 echo "== unit and integration"; npx vitest run
 echo "== end to end"; npx playwright test

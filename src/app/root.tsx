@@ -8,25 +8,26 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { localize } from "../domain/localize";
 import type { Route } from "./+types/root";
-import { AlertBanner } from "./components/Alert/AlertBanner";
 import { ErrorPage } from "./components/ErrorPage/ErrorPage";
-import { LanguageSwitch } from "./components/LanguageSwitch/LanguageSwitch";
-import { SearchBox } from "./components/SearchBox/SearchBox";
 import { SiteFooter } from "./components/SiteFooter/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader/SiteHeader";
 import { SkipLink } from "./components/SkipLink/SkipLink";
 import { createI18n, DEFAULT_LOCALE, type Locale } from "./i18n";
-import { siteTypeahead } from "./lib/site-typeahead";
+import { pageHydrates } from "./islands/hydration";
+import { Island } from "./islands/Island";
+import { IslandsScript } from "./islands/IslandsScript";
 import { siteChrome } from "./lib/view-models";
 import "./styles/tokens.css";
 import "./styles/base.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, locale, draft, origin } = context;
+  const { services, locale, draft, origin, islandsScript } = context;
   const [site, banners] = await Promise.all([
     services.site(),
     services.content(draft).banners(draft ? "DRAFT" : undefined),
@@ -35,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale,
     origin,
     draft,
+    islandsScript,
     site,
     banners: banners.map((b) => localize(b, locale)),
   };
@@ -61,11 +63,12 @@ function alternates(origin: string, pathname: string, search: string) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const location = useLocation();
+  // Content pages are HTML enhanced by the islands script; React Router hydrates the rest.
+  const hydrate = pageHydrates(useMatches(), useRouteError());
   const locale: Locale = root?.locale ?? DEFAULT_LOCALE;
   const i18n = useMemo(() => createI18n(locale), [locale]);
   const site = root?.site;
   const chrome = siteChrome(site, locale);
-  const typeahead = useMemo(() => siteTypeahead(locale), [locale]);
   const returnTo = location.pathname + location.search;
   const colors = site?.colors ?? {};
   const themeStyle = Object.entries({
@@ -97,19 +100,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <SkipLink />
           {root?.banners.map((banner) => (
-            <AlertBanner
+            <Island
               key={banner.id}
-              title={banner.title}
-              link={banner.link ?? undefined}
-              backgroundColor={banner.background_color ?? undefined}
+              name="AlertBanner"
+              props={{ title: banner.title, link: banner.link, backgroundColor: banner.background_color }}
             />
           ))}
           <SiteHeader
             siteName={chrome.siteName}
             logoUrl={chrome.logo}
             currentPath={location.pathname}
-            languageSwitch={<LanguageSwitch returnTo={returnTo} />}
-            search={<SearchBox typeahead={typeahead} />}
+            languageSwitch={<Island name="LanguageSwitch" props={{ returnTo }} />}
+            search={<Island name="SearchBox" props={{}} />}
           />
           <main id="main-content" tabIndex={-1}>
             {children}
@@ -120,9 +122,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
             links={chrome.links}
             emergencyPhone={chrome.emergencyPhone}
           />
+          {hydrate ? (
+            <>
+              <ScrollRestoration />
+              <Scripts />
+            </>
+          ) : (
+            root?.islandsScript && <IslandsScript src={root.islandsScript} locale={locale} />
+          )}
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
       </body>
     </html>
   );
@@ -146,14 +154,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 /** The 404 page's search box, with quick results like the header's. */
 function NotFoundSearch() {
-  const { t, i18n } = useTranslation("ui");
-  const typeahead = useMemo(() => siteTypeahead(i18n.language === "es" ? "es" : "en"), [i18n.language]);
+  const { t } = useTranslation("ui");
   return (
-    <SearchBox
-      id="not-found-search"
-      label={t("search.notFoundLabel")}
-      placeholder={t("search.placeholder")}
-      typeahead={typeahead}
+    <Island
+      name="SearchBox"
+      props={{
+        id: "not-found-search",
+        label: t("search.notFoundLabel"),
+        placeholder: t("search.placeholder"),
+      }}
     />
   );
 }

@@ -35,6 +35,11 @@ export interface RequestContext {
   draft: boolean;
   /** Absolute origin of the site, for canonical and hreflang links. */
   origin: string;
+  /**
+   * Address of the islands script, which enhances the pages React Router does not hydrate
+   * (docs/adr/0003-islands.md): the built file in production, the source through Vite in dev.
+   */
+  islandsScript: string;
 }
 
 declare module "react-router" {

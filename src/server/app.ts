@@ -1,4 +1,4 @@
-import { existsSync, watch } from "node:fs";
+import { existsSync, readFileSync, watch } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -12,6 +12,7 @@ import { ContentStore } from "../content-service/store";
 import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
 import { outboxSender } from "../integrations/email/outbox";
+import { backOfficeIntegrations } from "./back-office";
 import type { ServerConfig } from "./config";
 import { fallbackErrorPage } from "./fallback-page";
 import { PageCache } from "./page-cache";
@@ -62,6 +63,20 @@ async function loadBuild(
   return { build: async () => build };
 }
 
+/**
+ * The islands script (docs/adr/0003-islands.md): Vite serves its source in development; production
+ * reads the build's manifest once. Without one the pages still work, only without JavaScript.
+ */
+function islandsScriptOf(config: ServerConfig): string {
+  if (config.dev) return "/src/app/islands/dev.ts";
+  const manifest = join(config.root, "build/client/islands.json");
+  if (!existsSync(manifest)) {
+    console.warn(`No ${manifest}: content pages get no JavaScript. Build with \`npm run build\`.`);
+    return "";
+  }
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { script: string }).script;
+}
+
 /** Everything the site serves, in one Express app over one database. */
 export async function createApp(config: ServerConfig): Promise<RunningApp> {
   const db = await openDatabase({ url: config.databaseUrl, file: join(config.dataDir, "cedarport.sqlite") });
@@ -95,6 +110,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     db,
     secret: config.sessionSecret,
     email: outboxSender(join(config.dataDir, "outbox")),
+    integrations: await backOfficeIntegrations(db),
   });
   const search = createSiteSearch();
   const reindex = async () =>
@@ -118,6 +134,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   };
 
   const { build, vite } = await loadBuild(config);
+  const islandsScript = islandsScriptOf(config);
   const handleRequest = createRequestHandler(build, config.dev ? "development" : "production");
   const cache = new PageCache(config.dev ? 0 : config.pageCacheSeconds * 1000);
 
@@ -133,6 +150,16 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   });
   app.use("/graphql", (req, res) => void contentService(req, res));
   search.mount(app);
+  // Each service's compiled screen validators (src/server/validator-bundles.ts); the hash in the
+  // address changes with the code, so browsers may keep a bundle forever.
+  app.get("/assets/validators/:file", (req, res) => {
+    const code = workflows.validatorCode(req.path);
+    if (!code) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    res.type("text/javascript").set("Cache-Control", "public, max-age=31536000, immutable").send(code);
+  });
 
   // The no-JavaScript language switch: store the choice and go back where the resident was.
   app.get("/language", (req, res) => {
@@ -196,6 +223,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
         locale,
         draft,
         origin: config.publicOrigin ?? `${req.protocol}://${req.get("host") ?? `localhost:${config.port}`}`,
+        islandsScript,
       };
       const response = await handleRequest(
         toFetchRequest(req, res, isDecodable(req.originalUrl) ? undefined : "/bad-request"),
@@ -226,14 +254,23 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     res.status(500).type("html").send(fallbackErrorPage(locale));
   });
 
-  let watcher: ReturnType<typeof watch> | undefined;
-  if (config.dev && existsSync(config.contentDir)) {
+  // Development: a saved content or workflow file is live at once (production reads them at start-up).
+  const watchers: ReturnType<typeof watch>[] = [];
+  const onChange = (dir: string, reload: () => Promise<unknown>) => {
+    if (!config.dev || !existsSync(dir)) return;
     let timer: NodeJS.Timeout | undefined;
-    watcher = watch(config.contentDir, { recursive: true }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void reloadContent().catch((e) => console.error("content reload:", e)), 200);
-    });
-  }
+    watchers.push(
+      watch(dir, { recursive: true }, () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => void reload().catch((e) => console.error(`reload of ${dir}:`, e)), 200);
+      }),
+    );
+  };
+  onChange(config.contentDir, reloadContent);
+  onChange(config.workflowsDir, async () => {
+    await workflows.reload();
+    await reindex();
+  });
 
   return {
     app,
@@ -241,7 +278,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     services,
     reloadContent,
     async close() {
-      watcher?.close();
+      for (const w of watchers) w.close();
       await vite?.close();
       await db.close();
     },

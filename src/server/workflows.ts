@@ -28,6 +28,8 @@ export interface WorkflowServices {
   get(name: string): Workflow | undefined;
   names(): string[];
   problems(): Problem[];
+  /** Reads workflows/ again (development: a saved file is live at once). */
+  reload(): Promise<void>;
   validate: Validate;
   /** The resident's journey through `name`, from their cookie. */
   open(name: string, cookieHeader: string | null): Promise<OpenJourney | undefined>;
@@ -80,10 +82,10 @@ export async function createWorkflowServices(opts: {
   now?: () => Date;
 }): Promise<WorkflowServices> {
   const now = opts.now ?? (() => new Date());
-  const { workflows, problems } = await loadWorkflows(opts.dir);
+  let { workflows, problems } = await loadWorkflows(opts.dir);
   for (const p of problems) console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
   const store = new JourneyStore<Journey>(opts.db, now);
-  const bundles = validatorBundles([...workflows.values()]);
+  let bundles = validatorBundles([...workflows.values()]);
   await store.purgeExpired();
   const locks = new Map<string, Promise<unknown>>();
 
@@ -122,6 +124,14 @@ export async function createWorkflowServices(opts: {
     };
 
   return {
+    async reload() {
+      const loaded = await loadWorkflows(opts.dir);
+      for (const p of loaded.problems)
+        console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
+      workflows = loaded.workflows;
+      problems = loaded.problems;
+      bundles = validatorBundles([...workflows.values()]);
+    },
     get: (name) => workflows.get(name),
     names: () => [...workflows.keys()],
     problems: () => problems,

@@ -136,3 +136,24 @@ test.describe("drafts", () => {
     expect((await page.goto("/activity/try-the-new-permit-portal?stage=draft"))?.status()).toBe(200);
   });
 });
+
+test.describe("islands (content pages are not hydrated)", () => {
+  test("only the islands script runs, and it brings the banner, filters and tiles to life", async ({
+    page,
+  }) => {
+    await page.goto("/activities");
+    const scripts = await page
+      .locator("script[src]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("src")));
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)]);
+    await expect(page.locator(".cp-filters__apply")).toBeHidden();
+    const banners = page.locator(".cp-alert--banner");
+    const shown = await banners.count();
+    expect(shown).toBeGreaterThan(0);
+    await banners.first().getByRole("button", { name: "Close" }).click();
+    await expect(banners).toHaveCount(shown - 1);
+    // A tile with little room left shortens its description (SPEC §2: under 70 px).
+    await page.addStyleTag({ content: ".cp-grid > li, .cp-tile { height: 380px }" });
+    await expect(page.locator(".cp-tile--truncate").first()).toBeAttached();
+  });
+});

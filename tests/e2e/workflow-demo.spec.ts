@@ -192,8 +192,12 @@ test.describe("demo service", () => {
 });
 
 test.describe("demo service in the browser", () => {
-  test("checks a screen in the browser with the compiled validators, before anything is sent", async ({ page }) => {
-    const loaded = page.waitForResponse((r) => r.url().includes("/assets/validators/demo-dog-licence-") && r.ok());
+  test("checks a screen in the browser with the compiled validators, before anything is sent", async ({
+    page,
+  }) => {
+    const loaded = page.waitForResponse(
+      (r) => r.url().includes("/assets/validators/demo-dog-licence-") && r.ok(),
+    );
     await page.goto("/workflow/demo-dog-licence");
     await loaded;
     const posts: string[] = [];

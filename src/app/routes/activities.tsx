@@ -1,11 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { filtersToSearchParams } from "../../domain/filters";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { activityListData } from "../lib/activity-list";
 import { stageOf } from "../lib/http";
-import { langParam, listHref } from "../lib/list-href";
 import { listPageMeta } from "../lib/view-models";
 import type { Route } from "./+types/activities";
 
@@ -21,12 +18,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
+
 export const meta = ({ data }: Route.MetaArgs) =>
   data ? [{ title: data.meta.title }, { name: "description", content: data.meta.description }] : [];
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const navigate = useNavigate();
   const { items, page, pageCount, total, filters, facets: available, query } = loaderData;
   return (
     <div className="cp-container">
@@ -40,9 +39,8 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
         page={page}
         pageCount={pageCount}
         total={total}
-        hrefFor={(params) => listHref("/activities", query, params)}
-        hiddenParams={langParam(query)}
-        onFiltersChange={(state) => navigate(listHref("/activities", query, filtersToSearchParams(state)))}
+        path="/activities"
+        query={query}
       />
     </div>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { headerImageUrl } from "../../domain/image";
 import { localizeDeep } from "../../domain/localize";
 import { Accordion } from "../components/Accordion/Accordion";
-import { ActivityTile } from "../components/ActivityTile/ActivityTile";
+import { tileActivity } from "../components/ActivityTile/ActivityTile";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { LocationCard } from "../components/LocationCard/LocationCard";
 import { PageHeader } from "../components/PageHeader/PageHeader";
@@ -11,6 +11,7 @@ import { RichText } from "../components/RichText/RichText";
 import { renderRichText } from "../components/RichText/render-rich-text.server";
 import { StatusBadge } from "../components/StatusBadge/StatusBadge";
 import { TagLabel } from "../components/TagLabel/TagLabel";
+import { Island } from "../islands/Island";
 import { notFound, stageOf } from "../lib/http";
 import { activityTile, pageTitle, personCard } from "../lib/view-models";
 import type { Route } from "./+types/activity";
@@ -57,6 +58,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     startUrl: onlineServiceUrl(a.workflow_url, (name) => services.workflows.get(name) !== undefined),
   };
 }
+
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
 
 export const meta = ({ data }: Route.MetaArgs) =>
   data
@@ -126,9 +130,12 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
           <h2 id="related">{t("activity.related")}</h2>
           <ul className="cp-grid cp-grid--tiles">
             {related.map((r) => (
-              <li key={r.id}>
-                <ActivityTile activity={r} href={r.href} headingLevel={3} />
-              </li>
+              <Island
+                key={r.id}
+                as="li"
+                name="ActivityTile"
+                props={{ activity: tileActivity(r), href: r.href, headingLevel: 3 }}
+              />
             ))}
           </ul>
         </section>

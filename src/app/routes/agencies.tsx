@@ -17,6 +17,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
+
 export const meta = ({ data }: Route.MetaArgs) =>
   data ? [{ title: data.meta.title }, { name: "description", content: data.meta.description }] : [];
 

@@ -1,6 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { filtersToSearchParams } from "../../domain/filters";
 import { localizeDeep } from "../../domain/localize";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
@@ -11,7 +9,6 @@ import { RichText } from "../components/RichText/RichText";
 import { renderRichText } from "../components/RichText/render-rich-text.server";
 import { activityListData } from "../lib/activity-list";
 import { notFound, stageOf } from "../lib/http";
-import { langParam, listHref } from "../lib/list-href";
 import { pageTitle, personCard } from "../lib/view-models";
 import type { Route } from "./+types/agency";
 
@@ -31,6 +28,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
+
 export const meta = ({ data }: Route.MetaArgs) =>
   data
     ? [
@@ -41,7 +41,6 @@ export const meta = ({ data }: Route.MetaArgs) =>
 
 export default function AgencyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const navigate = useNavigate();
   const {
     agency,
     descriptionHtml,
@@ -90,9 +89,8 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
           pageCount={pageCount}
           total={total}
           headingLevel={3}
-          hrefFor={(params) => listHref(path, query, params)}
-          hiddenParams={langParam(query)}
-          onFiltersChange={(state) => navigate(listHref(path, query, filtersToSearchParams(state)))}
+          path={path}
+          query={query}
         />
       </section>
     </div>

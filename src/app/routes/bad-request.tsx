@@ -5,6 +5,9 @@ export function loader(): never {
   throw badRequest();
 }
 
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
+
 export default function BadRequest() {
   return null;
 }

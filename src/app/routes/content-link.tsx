@@ -21,6 +21,9 @@ export function loader({ params, request }: Route.LoaderArgs) {
   return redirect(`/${target}/${encodeURIComponent(params.slug)}${search}`, 301);
 }
 
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
+
 export default function ContentLink() {
   return null;
 }

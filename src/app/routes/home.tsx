@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { ActivityTile } from "../components/ActivityTile/ActivityTile";
+import { tileActivity } from "../components/ActivityTile/ActivityTile";
 import { PersonCard } from "../components/PersonCard/PersonCard";
 import { SearchBox } from "../components/SearchBox/SearchBox";
 import { TopicCard } from "../components/TopicCard/TopicCard";
+import { Island } from "../islands/Island";
 import { stageOf } from "../lib/http";
 import { activityTile, pageTitle, personCard, topicSummary } from "../lib/view-models";
 import type { Route } from "./+types/home";
@@ -21,6 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     officials: (label("ElectedOfficials")?.persons ?? []).map((p) => personCard(p, locale)),
   };
 }
+
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: pageTitle(undefined, data?.siteName) },
@@ -47,9 +51,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="popular-services">{t("home.popularActivities")}</h2>
           <ul className="cp-grid cp-grid--tiles">
             {activities.map((a) => (
-              <li key={a.id}>
-                <ActivityTile activity={a} href={a.href} headingLevel={3} />
-              </li>
+              <Island
+                key={a.id}
+                as="li"
+                name="ActivityTile"
+                props={{ activity: tileActivity(a), href: a.href, headingLevel: 3 }}
+              />
             ))}
           </ul>
           <p>

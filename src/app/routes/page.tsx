@@ -21,6 +21,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
+
 export const meta = ({ data }: Route.MetaArgs) =>
   data
     ? [

@@ -46,6 +46,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
+
 export const meta = ({ data: d }: Route.MetaArgs) => [
   { title: pageTitle(d?.term ? `“${d.term}”` : undefined, d?.siteName) },
   { name: "robots", content: "noindex" },

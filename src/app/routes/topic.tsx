@@ -1,6 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { filtersToSearchParams } from "../../domain/filters";
 import { localizeDeep } from "../../domain/localize";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
@@ -9,7 +7,6 @@ import { RichText } from "../components/RichText/RichText";
 import { renderRichText } from "../components/RichText/render-rich-text.server";
 import { activityListData } from "../lib/activity-list";
 import { notFound, stageOf } from "../lib/http";
-import { langParam, listHref } from "../lib/list-href";
 import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/topic";
 
@@ -27,6 +24,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
+/** Server-rendered HTML, enhanced by the islands script (docs/adr/0003-islands.md). */
+export const handle = { hydrate: false };
+
 export const meta = ({ data }: Route.MetaArgs) =>
   data
     ? [
@@ -37,7 +37,6 @@ export const meta = ({ data }: Route.MetaArgs) =>
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const navigate = useNavigate();
   const {
     topic,
     descriptionHtml,
@@ -65,9 +64,8 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
           pageCount={pageCount}
           total={total}
           headingLevel={3}
-          hrefFor={(params) => listHref(path, query, params)}
-          hiddenParams={langParam(query)}
-          onFiltersChange={(state) => navigate(listHref(path, query, filtersToSearchParams(state)))}
+          path={path}
+          query={query}
         />
       </section>
     </div>

@@ -7,10 +7,8 @@ export interface ActivityListExample {
   props: ActivityListProps;
 }
 
-const hrefFor = (params: URLSearchParams) => {
-  const query = params.toString();
-  return query ? `/activities?${query}` : "/activities";
-};
+/** The list's address: the activities page, with nothing else in its query string. */
+const address = { path: "/activities", query: "" };
 
 const itemsEn: ActivityListItem[] = [
   {
@@ -90,11 +88,27 @@ const noFacets: Facets = { agencies: [], types: [], users: [], tags: [], topics:
 export const activityListExamples = {
   english: {
     locale: "en",
-    props: { items: itemsEn, facets: facetsEn, filters: clear(), page: 1, pageCount: 1, total: 3, hrefFor },
+    props: {
+      items: itemsEn,
+      facets: facetsEn,
+      filters: clear(),
+      page: 1,
+      pageCount: 1,
+      total: 3,
+      ...address,
+    },
   },
   spanish: {
     locale: "es",
-    props: { items: itemsEs, facets: facetsEs, filters: clear(), page: 1, pageCount: 1, total: 2, hrefFor },
+    props: {
+      items: itemsEs,
+      facets: facetsEs,
+      filters: clear(),
+      page: 1,
+      pageCount: 1,
+      total: 2,
+      ...address,
+    },
   },
   withoutFilters: {
     locale: "en",
@@ -105,7 +119,7 @@ export const activityListExamples = {
       page: 1,
       pageCount: 1,
       total: 1,
-      hrefFor,
+      ...address,
     },
   },
   blank: {
@@ -117,12 +131,12 @@ export const activityListExamples = {
       page: 1,
       pageCount: 1,
       total: 0,
-      hrefFor,
+      ...address,
     },
   },
   blankSpanish: {
     locale: "es",
-    props: { items: [], facets: noFacets, filters: clear(), page: 1, pageCount: 1, total: 0, hrefFor },
+    props: { items: [], facets: noFacets, filters: clear(), page: 1, pageCount: 1, total: 0, ...address },
   },
   kitchenSink: {
     locale: "en",
@@ -133,7 +147,7 @@ export const activityListExamples = {
       page: 2,
       pageCount: 3,
       total: 28,
-      hrefFor,
+      ...address,
       headingLevel: 3,
       hiddenParams: [["stage", "draft"]],
     },

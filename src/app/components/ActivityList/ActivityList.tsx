@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { clear, type Facets, type FilterState, filtersToSearchParams } from "../../../domain/filters";
 import { contentLink, type LinkableItem } from "../../../domain/links";
-import { ActivityTile, type ActivityTileActivity } from "../ActivityTile/ActivityTile";
-import { type FilterChange, FiltersPanel, hasFilterChoices } from "../FiltersPanel/FiltersPanel";
+import { Island } from "../../islands/Island";
+import { listHref } from "../../lib/list-href";
+import { type ActivityTileActivity, tileActivity } from "../ActivityTile/ActivityTile";
+import { hasFilterChoices } from "../FiltersPanel/FiltersPanel";
 import { Pagination } from "../Pagination/Pagination";
 import "./ActivityList.css";
 
@@ -19,13 +20,13 @@ export interface ActivityListProps {
   pageCount: number;
   /** How many activities all pages hold. */
   total: number;
-  /** The address of the list with these filter and page parameters, keeping any others. */
-  hrefFor: (params: URLSearchParams) => string;
+  /** The list's path; its filter, page and clear links go there. */
+  path: string;
+  /** The address's query string now: links keep its language (`lang`). */
+  query: string;
   /** The level of the 'Filters' and result-count headings; tiles sit one below. */
   headingLevel?: 2 | 3 | 4 | 5;
-  /** See FiltersPanel: with it, filters apply as they change. */
-  onFiltersChange?: (state: FilterState, change: FilterChange) => void;
-  /** Other query parameters the no-JavaScript filter form must keep. */
+  /** Other query parameters the no-JavaScript filter form must keep; the language by default. */
   hiddenParams?: ReadonlyArray<readonly [string, string]>;
   /** Where a tile links to; the content item's link (SPEC §2) by default. */
   linkFor?: (activity: ActivityListItem) => string;
@@ -41,29 +42,24 @@ export function ActivityList({
   page,
   pageCount,
   total,
-  hrefFor,
+  path,
+  query,
   headingLevel = 2,
-  onFiltersChange,
   hiddenParams,
   linkFor = defaultLink,
 }: ActivityListProps) {
   const { t } = useTranslation("components");
   const Heading = `h${headingLevel}` as const;
   const tileLevel = (headingLevel + 1) as 3 | 4 | 5 | 6;
+  const hrefFor = (params: URLSearchParams) => listHref(path, query, params);
   const withFilters = hasFilterChoices(facets, filters);
   const clearHref = hrefFor(filtersToSearchParams(clear()));
   return (
     <div className={withFilters ? "cp-activity-list cp-activity-list--filtered" : "cp-activity-list"}>
       {withFilters ? (
         <div className="cp-activity-list__filters">
-          <FiltersPanel
-            facets={facets}
-            filters={filters}
-            hrefFor={hrefFor}
-            onChange={onFiltersChange}
-            headingLevel={headingLevel}
-            hiddenParams={hiddenParams}
-          />
+          {/* With JavaScript a change applies at once (see ListFilters). */}
+          <Island name="FiltersPanel" props={{ facets, filters, path, query, headingLevel, hiddenParams }} />
         </div>
       ) : null}
       <div className="cp-activity-list__results">
@@ -77,18 +73,22 @@ export function ActivityList({
         {items.length > 0 ? (
           <ul className="cp-grid cp-activity-list__grid">
             {items.map((activity) => (
-              <li key={activity.id ?? activity.slug} className="cp-activity-list__item">
-                <ActivityTile activity={activity} href={linkFor(activity)} headingLevel={tileLevel} />
-              </li>
+              <Island
+                key={activity.id ?? activity.slug}
+                as="li"
+                className="cp-activity-list__item"
+                name="ActivityTile"
+                props={{ activity: tileActivity(activity), href: linkFor(activity), headingLevel: tileLevel }}
+              />
             ))}
           </ul>
         ) : (
           <div className="cp-activity-list__empty">
             <p className="cp-activity-list__empty-title">{t("list.empty")}</p>
             <p>{t("list.emptyHint")}</p>
-            <Link className="usa-button usa-button--outline" to={clearHref}>
+            <a className="usa-button usa-button--outline" href={clearHref}>
               {t("filters.clear")}
-            </Link>
+            </a>
           </div>
         )}
         <Pagination

@@ -1,6 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { isTagOfType } from "../../../domain/filters";
 import { StatusBadge, showsStatusBadge } from "../StatusBadge/StatusBadge";
 import { TagLabel } from "../TagLabel/TagLabel";
@@ -29,6 +28,25 @@ export interface ActivityTileProps {
   headingLevel?: HeadingLevel;
 }
 
+/**
+ * Just what a tile shows, for callers that pass a richer record: the islands script gets the
+ * tile's props as JSON in the page, and every field left out is bytes not sent.
+ */
+export function tileActivity(activity: ActivityTileActivity): ActivityTileActivity {
+  return {
+    slug: activity.slug,
+    title: activity.title,
+    card_title: activity.card_title,
+    subtitle: activity.subtitle,
+    short_description: activity.short_description,
+    activity_type: activity.activity_type,
+    status: activity.status,
+    agency: activity.agency?.title ? { title: activity.agency.title } : null,
+    image: activity.image?.url ? { url: activity.image.url } : null,
+    tags: activity.tags?.map(({ id, title, type }) => ({ id, title, type })),
+  };
+}
+
 /** Below this much free space (px) in its parent, a tile shortens its description (SPEC §2). */
 export const TRUNCATE_BELOW_PX = 70;
 
@@ -54,7 +72,9 @@ function useTruncation(
   useEffect(() => {
     const tile = tileRef.current;
     const description = descriptionRef.current;
-    const parent = tile?.parentElement;
+    let parent = tile?.parentElement;
+    // An island marker (display: contents) has no box to measure; its parent does.
+    while (parent && getComputedStyle(parent).display === "contents") parent = parent.parentElement;
     if (!tile || !description || !parent || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
       setTruncate(shouldTruncate(description.getBoundingClientRect().height));
@@ -90,9 +110,9 @@ export function ActivityTile({ activity, href, headingLevel = 3 }: ActivityTileP
         />
       ) : null}
       <Heading className="cp-tile__title">
-        <Link className="cp-tile__link" to={href}>
+        <a className="cp-tile__link" href={href}>
           {title}
-        </Link>
+        </a>
       </Heading>
       {showsStatusBadge(activity.status) ? (
         <p className="cp-tile__status">

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import "./AgencyCard.css";
 
 export interface AgencyCardProps {
@@ -13,9 +12,9 @@ export function AgencyCard({ agency, href, headingLevel = 3 }: AgencyCardProps) 
   return (
     <article className="cp-card cp-agency-card">
       <Heading className="cp-agency-card__title">
-        <Link className="cp-card__link" to={href}>
+        <a className="cp-card__link" href={href}>
           {agency.title}
-        </Link>
+        </a>
       </Heading>
       {agency.subtitle ? <p className="cp-agency-card__subtitle">{agency.subtitle}</p> : null}
     </article>

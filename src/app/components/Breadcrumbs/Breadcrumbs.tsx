@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import "./Breadcrumbs.css";
 
 export interface Crumb {
@@ -31,9 +30,9 @@ export function Breadcrumbs({ items, homeHref = "/" }: BreadcrumbsProps) {
               aria-current={isLast && !crumb.href ? "page" : undefined}
             >
               {crumb.href && !isLast ? (
-                <Link className="usa-breadcrumb__link" to={crumb.href}>
+                <a className="usa-breadcrumb__link" href={crumb.href}>
                   {crumb.title}
-                </Link>
+                </a>
               ) : (
                 <span>{crumb.title}</span>
               )}

@@ -6,7 +6,8 @@ export interface FilterGroupExample {
   props: FilterGroupProps;
 }
 
-const onlyHref = (id: string) => `?verb=${encodeURIComponent(id)}`;
+// Whole paths, as the lists build them (listHref): the links are plain <a> elements.
+const onlyHref = (id: string) => `/activities?verb=${encodeURIComponent(id)}`;
 
 export const filterGroupExamples = {
   english: {
@@ -55,7 +56,7 @@ export const filterGroupExamples = {
         { id: "untitled-agency" },
       ],
       selected: ["assessor", "auditor", "no-longer-offered"],
-      onlyHref: (id: string) => `?agency=${encodeURIComponent(id)}`,
+      onlyHref: (id: string) => `/activities?agency=${encodeURIComponent(id)}`,
     },
   },
 } satisfies Record<string, FilterGroupExample>;

@@ -1,6 +1,5 @@
 import { type MouseEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import "./FilterGroup.css";
 
 export interface FilterOption {
@@ -76,10 +75,10 @@ export function FilterGroup({
               <label className="cp-filter-group__label" htmlFor={id}>
                 {label}
               </label>
-              <Link className="cp-filter-group__only" to={onlyHref(option.id)} onClick={onClick}>
+              <a className="cp-filter-group__only" href={onlyHref(option.id)} onClick={onClick}>
                 {t("filters.only")}
                 <span className="usa-sr-only"> {label}</span>
-              </Link>
+              </a>
             </li>
           );
         })}

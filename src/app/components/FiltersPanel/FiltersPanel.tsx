@@ -1,6 +1,5 @@
 import { type MouseEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import {
   clear,
   type Facets,
@@ -163,13 +162,13 @@ export function FiltersPanel({
             {t("filters.apply")}
           </button>
         </form>
-        <Link
+        <a
           className="usa-button usa-button--outline cp-filters__clear"
-          to={hrefFor(filtersToSearchParams(clear()))}
+          href={hrefFor(filtersToSearchParams(clear()))}
           onClick={onClear}
         >
           {t("filters.clear")}
-        </Link>
+        </a>
       </div>
     </section>
   );

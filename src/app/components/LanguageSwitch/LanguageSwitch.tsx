@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { isLocale, type Locale } from "../../i18n";
+import { isLocale, type Locale } from "../../../domain/localize";
 import "./LanguageSwitch.css";
 
 /** SPEC §9: the page reloads this long after the preference is stored. */

@@ -6,7 +6,9 @@ export interface PaginationExample {
   props: PaginationProps;
 }
 
-const hrefFor = (page: number) => (page === 1 ? "?agency=treasurer" : `?agency=treasurer&page=${page}`);
+// Whole paths, as the lists build them (listHref): the links are plain <a> elements.
+const hrefFor = (page: number) =>
+  page === 1 ? "/activities?agency=treasurer" : `/activities?agency=treasurer&page=${page}`;
 
 export const paginationExamples = {
   english: { locale: "en", props: { page: 2, pageCount: 4, hrefFor } },

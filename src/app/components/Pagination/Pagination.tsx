@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { pageNumbers } from "../../../domain/paging";
 import "./Pagination.css";
 
@@ -21,14 +20,14 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
       <ul className="usa-pagination__list">
         {previous !== null ? (
           <li className="usa-pagination__item usa-pagination__arrow">
-            <Link
+            <a
               className="usa-pagination__link usa-pagination__previous-page"
-              to={hrefFor(previous)}
+              href={hrefFor(previous)}
               aria-label={t("pagination.previousPage")}
             >
               <span aria-hidden="true">‹ </span>
               {t("pagination.previous")}
-            </Link>
+            </a>
           </li>
         ) : null}
         {links.map((link) =>
@@ -38,27 +37,27 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
             </li>
           ) : (
             <li key={link.page} className="usa-pagination__item usa-pagination__page-no">
-              <Link
+              <a
                 className={link.current ? "usa-pagination__button usa-current" : "usa-pagination__button"}
-                to={hrefFor(link.page)}
+                href={hrefFor(link.page)}
                 aria-label={t("pagination.page", { page: link.page })}
                 aria-current={link.current ? "page" : undefined}
               >
                 {link.page}
-              </Link>
+              </a>
             </li>
           ),
         )}
         {next !== null ? (
           <li className="usa-pagination__item usa-pagination__arrow">
-            <Link
+            <a
               className="usa-pagination__link usa-pagination__next-page"
-              to={hrefFor(next)}
+              href={hrefFor(next)}
               aria-label={t("pagination.nextPage")}
             >
               {t("pagination.next")}
               <span aria-hidden="true"> ›</span>
-            </Link>
+            </a>
           </li>
         ) : null}
       </ul>

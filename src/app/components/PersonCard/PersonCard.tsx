@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import "./PersonCard.css";
 
 export interface PersonCardProps {
@@ -37,9 +36,9 @@ export function PersonCard({ person, href, headingLevel = 3 }: PersonCardProps) 
       <div className="cp-person-card__body">
         <Heading className="cp-person-card__name">
           {href ? (
-            <Link className="cp-card__link" to={href}>
+            <a className="cp-card__link" href={href}>
               {person.name}
-            </Link>
+            </a>
           ) : (
             person.name
           )}

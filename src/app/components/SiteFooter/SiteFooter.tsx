@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { telHref } from "../LocationCard/LocationCard";
 import "./SiteFooter.css";
 
@@ -96,7 +95,7 @@ export function SiteFooter({ siteName, contact, links = [], emergencyPhone = "91
             <ul>
               {links.map((link) => (
                 <li key={link.id}>
-                  <Link to={link.href}>{link.title}</Link>
+                  <a href={link.href}>{link.title}</a>
                 </li>
               ))}
             </ul>

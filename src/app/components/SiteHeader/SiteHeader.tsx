@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { currentSection } from "../../../domain/links";
 import "./SiteHeader.css";
 
@@ -48,25 +47,25 @@ export function SiteHeader({ siteName, logoUrl, currentPath, search, languageSwi
         </div>
       ) : null}
       <div className="grid-container cp-site-header__bar">
-        <Link className="cp-site-header__brand" to="/">
+        <a className="cp-site-header__brand" href="/">
           {logoUrl ? (
             <img className="cp-site-header__logo" src={logoUrl} alt="" width={48} height={48} />
           ) : null}
           <span>{siteName}</span>
-        </Link>
+        </a>
         <details className="cp-site-header__menu">
           <summary className="cp-site-header__menu-button">{t("header.menu")}</summary>
           <nav className="cp-site-header__nav" aria-label={t("header.primaryNav")}>
             <ul className="cp-site-header__nav-list">
               {NAV.map((item) => (
                 <li key={item.id}>
-                  <Link
+                  <a
                     className="cp-site-header__nav-link"
-                    to={item.href}
+                    href={item.href}
                     aria-current={navCurrent(item, currentPath)}
                   >
                     {t(`header.nav.${item.id}`)}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import "./TopicCard.css";
 
 export interface TopicCardProps {
@@ -18,9 +17,9 @@ export function TopicCard({ topic, href, headingLevel = 3 }: TopicCardProps) {
         <img className="cp-topic-card__image" src={imageUrl} alt="" width={96} height={96} loading="lazy" />
       ) : null}
       <Heading className="cp-topic-card__title">
-        <Link className="cp-card__link" to={href}>
+        <a className="cp-card__link" href={href}>
           {topic.title}
-        </Link>
+        </a>
       </Heading>
       {topic.summary ? <p className="cp-topic-card__summary">{topic.summary}</p> : null}
     </article>
