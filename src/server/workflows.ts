@@ -36,6 +36,8 @@ export interface WorkflowServices {
   /** A new journey; `cookie` is the Set-Cookie value that ties it to the browser. */
   start(name: string, journey: Journey, locale: Locale): Promise<OpenJourney & { cookie: string }>;
   save(id: string, journey: Journey, locale: Locale): Promise<void>;
+  /** E-mails a save-and-return link (the resident asked for it on the "saved" page). */
+  emailResumeLink(workflow: string, to: string, link: string, locale: Locale): Promise<void>;
   /** The token of a save-and-return link. */
   resumeToken(id: string): Promise<string>;
   resume(name: string, token: string): Promise<(OpenJourney & { cookie: string }) | undefined>;
@@ -60,6 +62,17 @@ function requestId(now: Date): string {
   const suffix = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join("");
   return `REQ-${now.toISOString().slice(0, 10).replace(/-/g, "")}-${suffix}`;
 }
+
+const RESUME = {
+  en: (service: string, link: string) => ({
+    subject: `Your saved answers: ${service}`,
+    text: `You saved your answers to: ${service}.\n\nUse this link to come back and finish within 30 days:\n${link}\n\nAnyone with the link can see your answers, so do not share it.\n\nConsolidated City and County of Cedarport`,
+  }),
+  es: (service: string, link: string) => ({
+    subject: `Sus respuestas guardadas: ${service}`,
+    text: `Usted guardó sus respuestas de: ${service}.\n\nUse este enlace para regresar y terminar en un plazo de 30 días:\n${link}\n\nCualquier persona que tenga el enlace puede ver sus respuestas, así que no lo comparta.\n\nCiudad y Condado Consolidado de Cedarport`,
+  }),
+};
 
 const RECEIPT = {
   en: (service: string, reference: string) => ({
@@ -146,6 +159,10 @@ export async function createWorkflowServices(opts: {
       return { id: stored.id, journey, cookie: journeyCookie(name, stored.id, opts.secret) };
     },
     save: (id, journey, locale) => store.save(id, journey, locale),
+    async emailResumeLink(name, to, link, locale) {
+      const service = localizeText(workflows.get(name)?.title ?? name, locale);
+      await opts.email.send({ to, ...RESUME[locale](service, link) });
+    },
     resumeToken: (id) => store.resumeToken(id),
     async resume(name, token) {
       const stored = await store.byResumeToken(token);

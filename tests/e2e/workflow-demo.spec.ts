@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible as checkAxe, expectAccessible } from "./axe";
 
@@ -150,6 +151,17 @@ test.describe("demo service", () => {
     const link = await page.locator(".cp-workflow__link a").getAttribute("href");
     expect(link).toContain("/workflow/demo-dog-licence/resume/");
     await expectAccessible(page, "saved");
+
+    // The link can also be e-mailed; a bad address says so, a good one is sent.
+    await page.locator("#resume-email").fill("not-an-address");
+    await page.locator('button[name="_intent"][value="email-link"]').click();
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expectAccessible(page, "saved with an e-mail error");
+    await page.locator("#resume-email").fill("ana@example.com");
+    await page.locator('button[name="_intent"][value="email-link"]').click();
+    await expect(page.getByText("We sent the link to your e-mail address.", { exact: false })).toBeVisible();
+    const mails = readdirSync("data/e2e/outbox").map((f) => readFileSync(`data/e2e/outbox/${f}`, "utf8"));
+    expect(mails.some((m) => m.includes("To: ana@example.com") && m.includes(link ?? "-"))).toBe(true);
 
     const other = await browser.newContext();
     const fresh = await other.newPage();

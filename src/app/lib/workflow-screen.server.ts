@@ -29,8 +29,15 @@ import { PRIVATE, redirectTo, screenHref, workflowOr404 } from "./workflow-http"
 /** A posted screen larger than this is not a form a resident filled in. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-type Intent = "continue" | "back" | "save" | "submit";
-const INTENTS = new Set<Intent>(["continue", "back", "save", "submit"]);
+type Intent = "continue" | "back" | "save" | "submit" | "email-link";
+const INTENTS = new Set<Intent>(["continue", "back", "save", "submit", "email-link"]);
+
+/** The optional e-mail address a save-and-return link is sent to, checked by the catalogue. */
+const EMAIL_SCHEMA = {
+  type: "object",
+  required: ["email"],
+  properties: { email: { type: "string", format: "email" } },
+};
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, locale } = context;
@@ -91,6 +98,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
             }
           : null,
       saved,
+      sent: url.searchParams.has("sent"),
       action: screenHref(workflow.name, screen.name, request),
     },
     { headers: PRIVATE },
@@ -101,6 +109,8 @@ export interface ActionErrors {
   errors: FieldError[];
   /** Errors found again at submit, by screen (check-answers lists them with links). */
   screenErrors?: { screen: string; message: string; href: string }[];
+  /** A save-and-return link could not be e-mailed to the address given. */
+  emailErrors?: FieldError[];
 }
 
 function badRequest(message: string) {
@@ -128,6 +138,7 @@ async function readPost(request: Request, schema: object | undefined) {
   const body = new URLSearchParams(text);
   return {
     intent: body.get("_intent") ?? "continue",
+    email: body.get("email")?.trim() || undefined,
     answers: schema ? formDataToAnswers(schema, body) : {},
     arrayAction: parseArrayAction(body),
   };
@@ -160,6 +171,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       const journey = goBack(workflow, current);
       await save(journey);
       return redirectTo(screenHref(workflow.name, journey.screen, request));
+    }
+    if (post.intent === "email-link") {
+      const errors = services.workflows.validate(EMAIL_SCHEMA, { email: post.email }, { locale, now });
+      if (errors.length > 0)
+        return data<ActionErrors>({ errors: [], emailErrors: errors }, { headers: PRIVATE });
+      const link = `${context.origin}/workflow/${workflow.name}/resume/${await services.workflows.resumeToken(open.id)}`;
+      await services.workflows.emailResumeLink(workflow.name, String(post.email), link, locale);
+      return redirectTo(screenHref(workflow.name, screen.name, request, { saved: "1", sent: "1" }));
     }
     if (post.intent === "save") {
       if (form.schema) await save(keepTyped(current, post.answers));

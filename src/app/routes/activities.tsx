@@ -14,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return {
     meta: listPageMeta("activities", locale, site?.name?.[locale]),
-    ...activityListData(activities, request, locale),
+    list: activityListData(activities, request, locale),
   };
 }
 
@@ -26,22 +26,13 @@ export const meta = ({ data }: Route.MetaArgs) =>
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const { items, page, pageCount, total, filters, facets: available, query } = loaderData;
+  const { list } = loaderData;
   return (
     <div className="cp-container">
       <Breadcrumbs items={[{ title: t("activities.title") }]} />
       <h1>{t("activities.title")}</h1>
       <p className="cp-lead">{t("activities.lead")}</p>
-      <ActivityList
-        items={items}
-        facets={available}
-        filters={filters}
-        page={page}
-        pageCount={pageCount}
-        total={total}
-        path="/activities"
-        query={query}
-      />
+      <ActivityList {...list} path="/activities" />
     </div>
   );
 }

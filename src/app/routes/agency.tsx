@@ -24,7 +24,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     agency: rest,
     descriptionHtml: renderRichText(rest.description?.markdown, locale),
     person,
-    ...activityListData(agency.activities, request, locale),
+    list: activityListData(agency.activities, request, locale),
   };
 }
 
@@ -41,18 +41,7 @@ export const meta = ({ data }: Route.MetaArgs) =>
 
 export default function AgencyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const {
-    agency,
-    descriptionHtml,
-    person,
-    items,
-    facets: available,
-    filters,
-    page,
-    pageCount,
-    total,
-    query,
-  } = loaderData;
+  const { agency, descriptionHtml, person, list } = loaderData;
   const path = `/agency/${agency.slug}`;
   return (
     <div className="cp-container">
@@ -81,17 +70,7 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
       </div>
       <section aria-labelledby="agency-services">
         <h2 id="agency-services">{t("agency.services", { agency: agency.title })}</h2>
-        <ActivityList
-          items={items}
-          facets={available}
-          filters={filters}
-          page={page}
-          pageCount={pageCount}
-          total={total}
-          headingLevel={3}
-          path={path}
-          query={query}
-        />
+        <ActivityList {...list} headingLevel={3} path={path} />
       </section>
     </div>
   );

@@ -20,7 +20,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     siteName: site?.name?.[locale],
     topic: rest,
     descriptionHtml: renderRichText(rest.description?.markdown, locale),
-    ...activityListData(topic.activities, request, locale),
+    list: activityListData(topic.activities, request, locale),
   };
 }
 
@@ -37,17 +37,7 @@ export const meta = ({ data }: Route.MetaArgs) =>
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const {
-    topic,
-    descriptionHtml,
-    items,
-    facets: available,
-    filters,
-    page,
-    pageCount,
-    total,
-    query,
-  } = loaderData;
+  const { topic, descriptionHtml, list } = loaderData;
   const path = `/topic/${topic.slug}`;
   return (
     <div className="cp-container">
@@ -56,17 +46,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
       <RichText html={descriptionHtml} />
       <section aria-labelledby="topic-services">
         <h2 id="topic-services">{t("topic.services", { topic: topic.title })}</h2>
-        <ActivityList
-          items={items}
-          facets={available}
-          filters={filters}
-          page={page}
-          pageCount={pageCount}
-          total={total}
-          headingLevel={3}
-          path={path}
-          query={query}
-        />
+        <ActivityList {...list} headingLevel={3} path={path} />
       </section>
     </div>
   );

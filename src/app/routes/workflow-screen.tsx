@@ -5,6 +5,7 @@ import { validateCompiled } from "../../forms/validation/compiled";
 import type { RenderedTable } from "../../workflow/content";
 import { Alert } from "../components/Alert/Alert";
 import "../components/RichText/RichText.css";
+import "./workflow-screen.css";
 import { useCompiledValidators } from "../lib/use-compiled-validators";
 import type { Route } from "./+types/workflow-screen";
 
@@ -41,6 +42,9 @@ function ResultsTable({ table }: { table: RenderedTable }) {
   );
 }
 
+/** The "saved" page's own address: after sending its form the panel stays on screen. */
+const withSaved = (href: string) => `${href}${href.includes("?") ? "&" : "?"}saved=1`;
+
 export const meta = ({ data: d, error }: Route.MetaArgs) =>
   d && !error ? [{ title: `${d.screen.title} | ${d.service}` }] : [];
 
@@ -50,6 +54,7 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const { screen, service, progress, back, content, rows, confirmation, saved, action, locale } = loaderData;
   const validators = useCompiledValidators(loaderData.validators);
+  const emailError = actionData?.emailErrors?.[0]?.message;
   const errors = actionData?.errors ?? [];
   const busy = navigation.state !== "idle";
   const continueLabel = screen.buttonLabel ?? t("continue");
@@ -75,6 +80,39 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
           <p className="cp-workflow__link">
             <a href={saved}>{saved}</a>
           </p>
+          {loaderData.sent ? (
+            <p role="status">{t("saved.sent")}</p>
+          ) : (
+            <Form method="post" action={withSaved(action)} className="cp-workflow__email-link" noValidate>
+              <div className={`usa-form-group${emailError ? " usa-form-group--error" : ""}`}>
+                <label className="usa-label" htmlFor="resume-email">
+                  {t("saved.emailLabel")}
+                </label>
+                {emailError && (
+                  <span className="usa-error-message" id="resume-email-error">
+                    {emailError}
+                  </span>
+                )}
+                <input
+                  className={`usa-input${emailError ? " usa-input--error" : ""}`}
+                  id="resume-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  aria-invalid={emailError ? true : undefined}
+                  aria-describedby={emailError ? "resume-email-error" : undefined}
+                />
+              </div>
+              <button
+                className="usa-button usa-button--outline"
+                type="submit"
+                name="_intent"
+                value="email-link"
+              >
+                {t("saved.emailButton")}
+              </button>
+            </Form>
+          )}
         </Alert>
       )}
       {screen.type === "confirmation" && confirmation ? (

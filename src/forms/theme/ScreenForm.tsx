@@ -6,6 +6,7 @@ import type { FieldError, Locale } from "../validation/messages";
 import { cityTemplates, cityWidgets } from "./city-theme";
 import type { ScreenFormContext } from "./context";
 import { ErrorSummary } from "./ErrorSummary";
+import "./forms.css";
 import { toErrorSchema } from "./error-schema";
 import { ID_PREFIX, ID_SEPARATOR } from "./field-names";
 import type { Answers } from "./form-data";

@@ -45,7 +45,11 @@ export function anchorFor(id: string, kind: FieldKind): string {
   return kind === "group" ? optionId(id, 0) : id;
 }
 
-/** The hint lines under a label: the field's description, then its widget's example. */
+/**
+ * The hint lines under a label: the field's own description and help, or else its widget's
+ * example. An author's hint replaces the example rather than joining it: authors often give their
+ * own ("For example, 04/15/1980"), and two examples read as a mistake.
+ */
 export function hintLines(schema: JsonSchema, uiSchema: unknown, locale: Locale): string[] {
   const ui = asSchema(uiSchema);
   const lines: string[] = [];
@@ -53,6 +57,7 @@ export function hintLines(schema: JsonSchema, uiSchema: unknown, locale: Locale)
   if (typeof description === "string" && description.trim()) lines.push(description);
   const help = ui?.["ui:help"];
   if (typeof help === "string" && help.trim()) lines.push(help);
+  if (lines.length > 0) return lines;
   const widget = widgetName(schema, uiSchema);
   if (widget === "us-date" || widget === "date") lines.push(formsText(locale, "dateHint"));
   if (widget === "card-expiry") lines.push(formsText(locale, "cardExpiryHint"));

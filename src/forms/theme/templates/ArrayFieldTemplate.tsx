@@ -54,6 +54,8 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     onAddClick(event);
   };
   const maxItems = typeof schema.maxItems === "number" ? schema.maxItems : undefined;
+  // A group that needs an item is not optional, whether or not its parent requires it.
+  const needed = required || (typeof schema.minItems === "number" && schema.minItems > 0);
   return (
     <fieldset
       className={`usa-fieldset cedarport-repeat${errors.length ? " usa-form-group--error" : ""}`}
@@ -62,10 +64,13 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       onClickCapture={onRemoveCapture}
       aria-describedby={describedBy(id, lines.length > 0, errors.length > 0)}
     >
-      <legend className="usa-legend usa-legend--large">
-        {title}
-        <OptionalMarker required={required} locale={locale} />
-      </legend>
+      {/* A screen that is one repeated group has no title here: the page's heading names it. */}
+      {title && (
+        <legend className="usa-legend usa-legend--large">
+          {title}
+          <OptionalMarker required={needed} locale={locale} />
+        </legend>
+      )}
       <Hint id={id} lines={lines} />
       <ErrorMessage id={id} errors={errors} locale={locale} />
       <input type="hidden" name={countName(id)} value={count} />
@@ -79,7 +84,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
           onClick={add}
         >
           {formsText(locale, "addAnother")}
-          <span className="usa-sr-only"> ({title})</span>
+          {title && <span className="usa-sr-only"> ({title})</span>}
         </button>
       ) : (
         maxItems !== undefined &&

@@ -30,7 +30,7 @@ export function EmailWidget(props: WidgetProps) {
   return formattedInput(props, { type: "email", autoComplete: "email", spellCheck: false });
 }
 
-/** mm/dd/yyyy typed as text; the hint "For example, 03/25/1958" comes with it (field-kind.ts). */
+/** mm/dd/yyyy typed as text; the hint "For example, 03/25/1958" comes with it unless the field has its own (field-kind.ts). */
 export function DateWidget(props: WidgetProps) {
   return formattedInput(props, { inputMode: "numeric" });
 }
