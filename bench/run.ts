@@ -32,7 +32,7 @@ try {
   rows.push(["uncached activity page p50 / p99 ms", `${u.p50} / ${u.p99}`, ""]);
   for (const path of ["/", ACTIVITY, "/activities"]) {
     const js = await pageJavaScriptGzip(cached.url + path);
-    rows.push([`JavaScript gzip KB ${path}`, (js.gzipBytes / 1024).toFixed(1), "<= 100"]);
+    rows.push([`JavaScript gzip KB ${path} (${js.files} files)`, (js.gzipBytes / 1024).toFixed(1), "<= 100"]);
   }
   if (!quick) {
     for (const path of ["/", ACTIVITY, "/activities"]) {

@@ -8,7 +8,9 @@ export async function startServer(
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const dataDir = `data/bench-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn("npx", ["tsx", "src/server/main.ts"], {
+  // Node itself (not npx): stopping the child must stop the server, and a server left over from an
+  // earlier run must not answer in its place (so the port is checked to be ours below).
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -27,6 +29,7 @@ export async function startServer(
     } catch {
       // not up yet
     }
+    if (child.exitCode !== null) throw new Error(`server on port ${port} exited (port in use?)`);
     if (Date.now() > deadline) throw new Error("server did not start within 60 s");
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices, RequestContext, SiteConfig } from "../app/services";
+import { cachedQueries } from "../content/cached-queries";
 import { createContentClient } from "../content/client";
 import { contentQueries } from "../content/queries";
 import { readContent, storeContent } from "../content-service/load";
@@ -98,8 +99,11 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   const contentService = createContentService({ store, draftToken: config.draftToken });
   const inProcessFetch: typeof fetch = (input, init) =>
     Promise.resolve(contentService.fetch(input as string, init as RequestInit));
-  const published = contentQueries(
-    createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }),
+  const published = cachedQueries(
+    contentQueries(
+      createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }),
+    ),
+    async () => (await store.snapshot()).version,
   );
   const drafts = contentQueries(
     createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }),
