@@ -1,22 +1,9 @@
 import { useTranslation } from "react-i18next";
+import type { Location } from "../../../content/types";
 import "./LocationCard.css";
 
-export interface LocationCardLocation {
-  address1?: string | null;
-  address2?: string | null;
-  address3?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip?: string | null;
-  phone?: string | null;
-  fax?: string | null;
-  email?: string | null;
-  hours1?: string | null;
-  hours2?: string | null;
-  facebook_url?: string | null;
-  twitter_url?: string | null;
-  instagram_url?: string | null;
-}
+/** A content Location (src/content/types.ts) without its id: the card shows only the fields. */
+export type LocationCardLocation = Omit<Location, "id">;
 
 export interface LocationCardProps {
   /** Already localized. */
