@@ -10,6 +10,8 @@
 export const supportedLocales = ["en", "es"] as const;
 export type Locale = (typeof supportedLocales)[number];
 export const DEFAULT_LOCALE: Locale = "en";
+/** The cookie holding the resident's language: the switch writes it, the server reads it. */
+export const LANGUAGE_COOKIE = "lang";
 
 export interface Localization {
   locale: string;

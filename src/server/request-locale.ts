@@ -1,6 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../domain/localize";
-
-export const LANGUAGE_COOKIE = "lang";
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, type Locale } from "../domain/localize";
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;

@@ -95,10 +95,15 @@ export async function createWorkflowServices(opts: {
   now?: () => Date;
 }): Promise<WorkflowServices> {
   const now = opts.now ?? (() => new Date());
-  let { workflows, problems } = await loadWorkflows(opts.dir);
-  for (const p of problems) console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
+  // A refused file is logged with its path and reason; the other services still load.
+  const load = async () => {
+    const loaded = await loadWorkflows(opts.dir);
+    for (const p of loaded.problems)
+      console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
+    return { ...loaded, bundles: validatorBundles([...loaded.workflows.values()]) };
+  };
+  let { workflows, problems, bundles } = await load();
   const store = new JourneyStore<Journey>(opts.db, now);
-  let bundles = validatorBundles([...workflows.values()]);
   await store.purgeExpired();
   const locks = new Map<string, Promise<unknown>>();
 
@@ -138,12 +143,7 @@ export async function createWorkflowServices(opts: {
 
   return {
     async reload() {
-      const loaded = await loadWorkflows(opts.dir);
-      for (const p of loaded.problems)
-        console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
-      workflows = loaded.workflows;
-      problems = loaded.problems;
-      bundles = validatorBundles([...workflows.values()]);
+      ({ workflows, problems, bundles } = await load());
     },
     get: (name) => workflows.get(name),
     names: () => [...workflows.keys()],

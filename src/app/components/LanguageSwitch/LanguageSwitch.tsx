@@ -1,14 +1,12 @@
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { isLocale, type Locale } from "../../../domain/localize";
+import { isLocale, LANGUAGE_COOKIE, type Locale } from "../../../domain/localize";
 import "./LanguageSwitch.css";
 
 /** SPEC §9: the page reloads this long after the preference is stored. */
 export const RELOAD_DELAY_MS = 100;
 /** SPEC §7.4: the browser keeps the choice under this local-storage key. */
 export const LANGUAGE_PREFERENCE_KEY = "languagePreference";
-/** The server reads this cookie to render the chosen language on the first byte. */
-export const LANGUAGE_COOKIE = "lang";
 const ONE_YEAR_IN_SECONDS = 31_536_000;
 
 /** Each language is named in itself, so a reader finds their own whatever the page's language. */
