@@ -6,4 +6,7 @@ export default {
   appDirectory: "src/app",
   ssr: true,
   buildDirectory: "build",
+  // The whole route manifest is small: send it with the page, so moving between workflow screens
+  // never waits for /__manifest.
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

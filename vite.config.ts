@@ -4,30 +4,53 @@ import { defineConfig } from "vite";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: process.env.VITEST ? [] : [reactRouter()],
-  resolve: {
-    alias: {
-      "~": src,
-      // See src/forms/theme/plain-markdown.tsx: no Markdown in form descriptions, no parser shipped.
-      "markdown-to-jsx/react": `${src}/forms/theme/plain-markdown.tsx`,
+/**
+ * What stands in for some packages in the production browser build: Preact for React
+ * (docs/adr/0004-preact-in-the-browser.md: the same components, about 60 KB gzip less on every
+ * hydrated page) and a small URI resolver for RJSF's. The server renders with React, and
+ * development keeps React in the browser too (Vite's aliases apply to both sides there).
+ */
+const BROWSER_STAND_INS = [
+  { find: /^react$/, replacement: "preact/compat" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
+  // react-i18next reads useSyncExternalStore through this shim; Preact has its own.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "preact/compat" },
+  // See the file: RJSF's URI resolving, with the browser's URL class.
+  { find: /^fast-uri$/, replacement: `${src}/forms/theme/uri-resolver.ts` },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => {
+  const preact = command === "build" && !isSsrBuild && !process.env.VITEST;
+  return {
+    plugins: process.env.VITEST ? [] : [reactRouter()],
+    resolve: {
+      alias: [
+        { find: /^~\//, replacement: `${src}/` },
+        // See src/forms/theme/plain-markdown.tsx: no Markdown in form descriptions, no parser shipped.
+        { find: "markdown-to-jsx/react", replacement: `${src}/forms/theme/plain-markdown.tsx` },
+        ...(preact ? BROWSER_STAND_INS : []),
+      ],
     },
-  },
-  build: {
-    // Server code keeps its dependencies external: they are loaded from node_modules at run time.
-    target: isSsrBuild ? "node20" : "es2020",
-  },
-  ssr: { noExternal: [] },
-  test: {
-    include: [
-      "src/**/*.test.{ts,tsx}",
-      "tests/unit/**/*.test.{ts,tsx}",
-      "tests/integration/**/*.test.ts",
-      "tests/search/**/*.test.ts",
-      "workflows/**/*.test.ts",
-    ],
-    environment: "node",
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-  },
-}));
+    // Unset (falsy) in development and tests: vitest would hand it over as the string "false".
+    define: command === "build" ? { "import.meta.env.PREACT": JSON.stringify(preact) } : {},
+    build: {
+      // Server code keeps its dependencies external: they are loaded from node_modules at run time.
+      target: isSsrBuild ? "node20" : "es2020",
+    },
+    ssr: { noExternal: [] },
+    test: {
+      include: [
+        "src/**/*.test.{ts,tsx}",
+        "tests/unit/**/*.test.{ts,tsx}",
+        "tests/integration/**/*.test.ts",
+        "tests/search/**/*.test.ts",
+        "workflows/**/*.test.ts",
+      ],
+      environment: "node",
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
+  };
+});

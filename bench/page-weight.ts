@@ -1,25 +1,34 @@
 import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS } from "../playwright.config";
 
 /**
- * The JavaScript a page loads: every script and modulepreload in its HTML, fetched from the server
- * that sent the page and gzipped, plus inline scripts (hydration data, the islands' strings). What
- * a cheap phone downloads and parses before the page is interactive.
+ * The JavaScript a page loads, as a cheap phone would: the page opened in Chromium until the
+ * network is idle, every script it fetched gzipped (modules, chunks imported later such as a
+ * service's compiled validators and its workflow), plus the inline scripts in its HTML (hydration
+ * data, the islands' strings).
  */
 export async function pageJavaScriptGzip(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<{ files: number; gzipBytes: number }> {
-  const html = await (await fetch(url, { headers })).text();
-  const srcs = new Set<string>();
-  for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g))
-    srcs.add(m[1]!);
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) srcs.add(m[1]!);
-  let gzipBytes = 0;
-  for (const src of srcs) {
-    const body = Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer());
-    gzipBytes += gzipSync(body).length;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage({ extraHTTPHeaders: headers });
+    const bodies: Promise<Buffer>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") bodies.push(response.body());
+    });
+    const html = await (await page.goto(url, { waitUntil: "networkidle" }))!.text();
+    let gzipBytes = 0;
+    for (const body of await Promise.all(bodies)) gzipBytes += gzipSync(body).length;
+    for (const m of html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g))
+      gzipBytes += gzipSync(m[1]!).length;
+    return { files: bodies.length, gzipBytes };
+  } finally {
+    await browser.close();
   }
-  for (const m of html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g))
-    gzipBytes += gzipSync(m[1]!).length;
-  return { files: srcs.size, gzipBytes };
 }

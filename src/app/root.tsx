@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
   useRouteError,
@@ -43,6 +44,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * The site's chrome (configuration, banners, language) changes with the language or the content
+ * stage, not with an answer: a workflow screen moves on without asking the server for it again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return ["lang", "stage"].some((p) => currentUrl.searchParams.get(p) !== nextUrl.searchParams.get(p));
+}
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
@@ -82,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     .join(";");
 
   return (
-    <html lang={locale}>
+    <Html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -132,8 +141,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
           )}
         </I18nextProvider>
       </body>
-    </html>
+    </Html>
   );
+}
+
+/**
+ * `<html>` on the server. Preact, which runs the production browser build, hydrates into the
+ * document's `<html>` element rather than the document (docs/adr/0004-preact-in-the-browser.md),
+ * so there the root renders only what is inside it.
+ */
+function Html({ lang, children }: { lang: Locale; children: React.ReactNode }) {
+  return import.meta.env.PREACT ? children : <html lang={lang}>{children}</html>;
 }
 
 export default function App() {

@@ -155,10 +155,10 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   });
   app.use("/graphql", (req, res) => void contentService(req, res));
   search.mount(app);
-  // Each service's compiled screen validators (src/server/validator-bundles.ts); the hash in the
-  // address changes with the code, so browsers may keep a bundle forever.
-  app.get("/assets/validators/:file", (req, res) => {
-    const code = workflows.validatorCode(req.path);
+  // Each service for the browser: its workflow and compiled validators (src/server/service-bundles.ts).
+  // The hash in the address changes with the code, so browsers may keep a bundle forever.
+  app.get("/assets/services/:file", (req, res) => {
+    const code = workflows.browserBundleCode(req.path);
     if (!code) {
       res.status(404).type("text/plain").send("Not found");
       return;

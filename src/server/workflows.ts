@@ -12,7 +12,7 @@ import { validateAnswers } from "../workflow/validate-port";
 import { JourneyStore } from "./journey-store";
 import { readCookie } from "./request-locale";
 import { sign, unsign } from "./secrets";
-import { validatorBundles } from "./validator-bundles";
+import { serviceBundles } from "./service-bundles";
 
 /**
  * The server side of online services: the services in workflows/, each resident's journey in the
@@ -42,10 +42,10 @@ export interface WorkflowServices {
   resumeToken(id: string): Promise<string>;
   resume(name: string, token: string): Promise<(OpenJourney & { cookie: string }) | undefined>;
   integrationsFor(journeyId: string, locale: Locale): Integrations;
-  /** The address of the service's compiled validators for the browser, once built. */
-  validatorScript(name: string): string | undefined;
-  /** A compiled validators bundle by its address (served by the web server). */
-  validatorCode(url: string): string | undefined;
+  /** The address of the service's bundle for the browser (workflow and validators), once built. */
+  browserBundle(name: string): string | undefined;
+  /** A service's browser bundle by its address (served by the web server). */
+  browserBundleCode(url: string): string | undefined;
   /** Runs `work` alone for this journey: two clicks on Submit never run side by side. */
   exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T>;
 }
@@ -100,7 +100,7 @@ export async function createWorkflowServices(opts: {
     const loaded = await loadWorkflows(opts.dir);
     for (const p of loaded.problems)
       console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
-    return { ...loaded, bundles: validatorBundles([...loaded.workflows.values()]) };
+    return { ...loaded, bundles: serviceBundles([...loaded.workflows.values()]) };
   };
   let { workflows, problems, bundles } = await load();
   const store = new JourneyStore<Journey>(opts.db, now);
@@ -169,8 +169,8 @@ export async function createWorkflowServices(opts: {
       if (!stored || stored.workflow !== name) return undefined;
       return { id: stored.id, journey: stored.journey, cookie: journeyCookie(name, stored.id, opts.secret) };
     },
-    validatorScript: (name) => bundles.urlOf(name),
-    validatorCode: (url) => bundles.codeAt(url),
+    browserBundle: (name) => bundles.urlOf(name),
+    browserBundleCode: (url) => bundles.codeAt(url),
     integrationsFor(journeyId) {
       const table: Record<string, Integrations["call"]> = { ...opts.integrations, submit: submit(journeyId) };
       return {

@@ -208,7 +208,7 @@ test.describe("demo service in the browser", () => {
     page,
   }) => {
     const loaded = page.waitForResponse(
-      (r) => r.url().includes("/assets/validators/demo-dog-licence-") && r.ok(),
+      (r) => r.url().includes("/assets/services/demo-dog-licence-") && r.ok(),
     );
     await page.goto("/workflow/demo-dog-licence");
     await loaded;
@@ -224,5 +224,57 @@ test.describe("demo service in the browser", () => {
     await next(page);
     await expect(page).toHaveURL(/\/applicant/);
     expect(posts.length).toBe(1);
+  });
+
+  test("runs the machine in the browser: the next screen shows at once, the server gets the answer behind it", async ({
+    page,
+  }) => {
+    const loaded = page.waitForResponse(
+      (r) => r.url().includes("/assets/services/demo-dog-licence-") && r.ok(),
+    );
+    await page.goto("/workflow/demo-dog-licence");
+    await loaded;
+    await page.waitForLoadState("networkidle");
+    const asked: string[] = [];
+    page.on("response", (r) => {
+      const type = r.request().resourceType();
+      if (type === "fetch" || type === "document")
+        asked.push(`${r.request().method()} ${r.url()} ${r.status()}`);
+    });
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.locator("#root_livesInCedarport-0").check();
+    await next(page);
+    await expect(page).toHaveURL(/\/applicant$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your details");
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    // One request: the answer, sent to the server in the background (no page, no data fetched).
+    await expect
+      .poll(() => asked)
+      .toEqual([expect.stringMatching(/^POST .*\/workflow\/demo-dog-licence\/residency 303$/)]);
+    await expectAccessible(page, "applicant, shown by the browser");
+    // The server has the answer: loading the page afresh opens the same screen, not the first.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your details");
+    await page.getByRole("link", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/residency$/);
+    await expect(page.locator("#root_livesInCedarport-0")).toBeChecked();
+  });
+
+  test("keeps what was chosen before the page came to life", async ({ page }) => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto("/workflow/demo-dog-licence", { waitUntil: "domcontentloaded" });
+    await page.locator("#root_livesInCedarport-0").check();
+    const hydrated = page.waitForResponse((r) => r.url().includes("/assets/services/demo-dog-licence-"));
+    release();
+    await hydrated;
+    await next(page);
+    await expect(page).toHaveURL(/\/applicant$/);
   });
 });

@@ -2,30 +2,41 @@ import i18next, { type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LOCALE, type Locale } from "../../domain/localize";
 
-/**
- * UI strings live in locales/<lang>/<namespace>.json, one namespace per area of the product.
- * Every namespace is bundled (they are small) so the server renders the chosen language on the
- * first byte and the browser hydrates without a second request.
- */
-const modules = import.meta.glob<{ default: Record<string, unknown> }>("../../../locales/*/*.json", {
-  eager: true,
-});
-
 export { DEFAULT_LOCALE, isLocale, type Locale, supportedLocales as LOCALES } from "../../domain/localize";
 
-export function resources(): Resource {
-  const res: Resource = {};
-  for (const [path, mod] of Object.entries(modules)) {
+type Files = Record<string, Record<string, unknown>>;
+
+/**
+ * UI strings live in locales/<lang>/<namespace>.json, one namespace per area of the product. The
+ * server holds every language, so it renders the chosen one on the first byte. The browser
+ * (production build, where `PREACT` is set) fetches only the page's language before it hydrates
+ * (`loadLanguage`, one chunk per language): the other language's strings never travel.
+ */
+const bundled: Files = import.meta.env.PREACT
+  ? {}
+  : import.meta.glob<Record<string, unknown>>("../../../locales/*/*.json", {
+      eager: true,
+      import: "default",
+    });
+
+const loaded: Resource = {};
+
+function add(files: Files) {
+  for (const [path, strings] of Object.entries(files)) {
     const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
     if (!match) continue;
     const [, lang, ns] = match as unknown as [string, string, string];
-    res[lang] ??= {};
-    res[lang][ns] = mod.default;
+    loaded[lang] ??= {};
+    loaded[lang][ns] = strings;
   }
-  return res;
 }
+add(bundled);
 
-export const NAMESPACES = [...new Set(Object.keys(modules).map((p) => /([^/]+)\.json$/.exec(p)?.[1] ?? ""))];
+/** The browser: the page's language, fetched once, before anything is rendered with it. */
+export async function loadLanguage(locale: Locale): Promise<void> {
+  if (loaded[locale]) return;
+  add((locale === "es" ? await import("./strings/es") : await import("./strings/en")).default);
+}
 
 const instances = new Map<Locale, i18n>();
 
@@ -48,8 +59,8 @@ function newInstance(locale: Locale): i18n {
   void instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
-    resources: resources(),
-    ns: NAMESPACES,
+    resources: { ...loaded },
+    ns: Object.keys(loaded[locale] ?? {}),
     defaultNS: "common",
     interpolation: { escapeValue: false },
     initAsync: false,

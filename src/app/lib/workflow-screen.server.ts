@@ -1,24 +1,20 @@
 import { data } from "react-router";
 import { applyArrayAction, formDataToAnswers, parseArrayAction } from "../../forms/theme/index";
-import { checkAnswersRows } from "../../workflow/check-answers";
-import { renderContent } from "../../workflow/content";
 import { journeyForm } from "../../workflow/form";
 import {
   answerAndCall,
   changeAnswer,
-  formDataFor,
   goBack,
   type Journey,
-  progressOf,
   submitJourney,
   visitScreen,
 } from "../../workflow/journey";
-import { localizeText } from "../../workflow/localize";
 import { requireScreen } from "../../workflow/screens";
-import type { Answers, FieldError } from "../../workflow/types";
+import type { Answers } from "../../workflow/types";
 import { createI18n } from "../i18n";
 import type { Route } from "../routes/+types/workflow-screen";
 import { PRIVATE, redirectTo, screenHref, workflowOr404 } from "./workflow-http";
+import { type ActionErrors, screenView } from "./workflow-view";
 
 /**
  * The server half of a workflow screen (routes/workflow-screen.tsx): reading and answering the
@@ -55,62 +51,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     journey = moved.journey;
     await services.workflows.save(open.id, journey, locale);
   }
-  const screen = requireScreen(workflow, journey.screen);
-  // Options filled from a lookup ("choicesFrom") depend on the journey.
-  const form = journeyForm(screen, locale, journey);
-  const previous = journey.history.at(-1);
   const saved = url.searchParams.has("saved")
     ? `${context.origin}/workflow/${workflow.name}/resume/${await services.workflows.resumeToken(open.id)}`
     : null;
-  const submitResult = Object.values(journey.results).find(
-    (r): r is Record<string, unknown> => !!r && typeof r === "object" && "requestId" in r,
-  );
-  return data(
-    {
-      locale,
-      name: workflow.name,
-      validators: services.workflows.validatorScript(workflow.name) ?? null,
-      service: localizeText(workflow.title, locale),
-      screen: { ...form, type: screen.type },
-      // A repeated group opens with its first item ready to fill in.
-      formData: (formDataFor(journey, screen.name) ?? (screen.repeat ? [{}] : undefined)) as
-        | Answers
-        | undefined,
-      content: renderContent(screen, journey, locale, now),
-      progress:
-        screen.type === "question" || screen.type === "lookup"
-          ? progressOf(workflow, journey, { now })
-          : null,
-      back: previous && screen.type !== "confirmation" ? screenHref(workflow.name, previous, request) : null,
-      rows:
-        screen.type === "check-answers"
-          ? checkAnswersRows(workflow, journey, locale).map((row) => ({
-              ...row,
-              href: screenHref(workflow.name, row.changeTo, request, { change: "1" }),
-            }))
-          : [],
-      confirmation:
-        screen.type === "confirmation"
-          ? {
-              reference: journey.submission?.reference ?? null,
-              requestId: typeof submitResult?.requestId === "string" ? submitResult.requestId : null,
-              parcelNumber: typeof submitResult?.parcelNumber === "string" ? submitResult.parcelNumber : null,
-            }
-          : null,
-      saved,
-      sent: url.searchParams.has("sent"),
-      action: screenHref(workflow.name, screen.name, request),
-    },
-    { headers: PRIVATE },
-  );
-}
-
-export interface ActionErrors {
-  errors: FieldError[];
-  /** Errors found again at submit, by screen (check-answers lists them with links). */
-  screenErrors?: { screen: string; message: string; href: string }[];
-  /** A save-and-return link could not be e-mailed to the address given. */
-  emailErrors?: FieldError[];
+  const view = screenView(workflow, journey, {
+    locale,
+    now,
+    request,
+    bundle: services.workflows.browserBundle(workflow.name) ?? null,
+  });
+  return data({ ...view, saved, sent: url.searchParams.has("sent") }, { headers: PRIVATE });
 }
 
 function badRequest(message: string) {
@@ -215,5 +165,3 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     return redirectTo(screenHref(workflow.name, result.journey.screen, request));
   });
 }
-
-/** A table block: rows a lookup returned; on phones each row is a card labelled by its headers. */

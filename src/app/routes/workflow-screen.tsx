@@ -1,15 +1,37 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ScreenForm } from "../../forms/theme/index";
 import { validateCompiled } from "../../forms/validation/compiled";
 import type { RenderedTable } from "../../workflow/content";
 import { Alert } from "../components/Alert/Alert";
 import "../components/RichText/RichText.css";
 import "./workflow-screen.css";
-import { useCompiledValidators } from "../lib/use-compiled-validators";
+import { browserJourney, useBrowserJourney } from "../lib/use-browser-journey";
 import type { Route } from "./+types/workflow-screen";
 
 export { action, loader } from "../lib/workflow-screen.server";
+
+/**
+ * With JavaScript, a screen the browser has moved the journey to is shown from the browser's own
+ * copy (lib/browser-journey.ts); anything else comes from the server, once the answers given in
+ * the browser have reached it.
+ */
+export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
+  const journey = await browserJourney();
+  const local = await journey.view(request, params.name, params.screen);
+  if (local) return local;
+  await journey.synced();
+  return serverLoader();
+}
+
+/** "Continue" is answered in the browser when it can be; everything else by the server. */
+export async function clientAction({ request, params, serverAction }: Route.ClientActionArgs) {
+  const journey = await browserJourney();
+  const local = await journey.answer(request, params.name, params.screen);
+  if (local) return local;
+  await journey.synced();
+  return serverAction();
+}
 
 function ResultsTable({ table }: { table: RenderedTable }) {
   if (table.rows.length === 0) return <p className="cp-workflow__empty">{table.empty}</p>;
@@ -53,7 +75,7 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
   const submit = useSubmit();
   const navigation = useNavigation();
   const { screen, service, progress, back, content, rows, confirmation, saved, action, locale } = loaderData;
-  const validators = useCompiledValidators(loaderData.validators);
+  const validators = useBrowserJourney(loaderData);
   const emailError = actionData?.emailErrors?.[0]?.message;
   const errors = actionData?.errors ?? [];
   const busy = navigation.state !== "idle";
@@ -63,9 +85,9 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
     <div className="cp-container cp-workflow">
       {back && (
         <p>
-          <a className="cp-back-link" href={back}>
+          <Link className="cp-back-link" to={back}>
             {t("back")}
-          </a>
+          </Link>
         </p>
       )}
       <p className="cp-workflow__service">{service}</p>
@@ -226,10 +248,10 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
                   ))}
                 </dd>
                 <dd>
-                  <a href={row.href}>
+                  <Link to={row.href}>
                     {t("change")}
                     <span className="usa-sr-only"> {row.label}</span>
-                  </a>
+                  </Link>
                 </dd>
               </div>
             ))}

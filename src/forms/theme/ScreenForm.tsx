@@ -1,7 +1,7 @@
 import type { IChangeEvent } from "@rjsf/core/lib/components/Form.js";
 import Form from "@rjsf/core/lib/components/Form.js";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import { type FormEvent, type ReactNode, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { FieldError, Locale } from "../validation/messages";
 import { cityTemplates, cityWidgets } from "./city-theme";
 import type { ScreenFormContext } from "./context";
@@ -9,7 +9,7 @@ import { ErrorSummary } from "./ErrorSummary";
 import "./forms.css";
 import { toErrorSchema } from "./error-schema";
 import { ID_PREFIX, ID_SEPARATOR } from "./field-names";
-import type { Answers } from "./form-data";
+import { type Answers, formDataToAnswers } from "./form-data";
 import { screenValidator } from "./schema-matcher";
 import { formsText, rjsfTranslator } from "./strings";
 import { summaryItems } from "./summary-items";
@@ -60,6 +60,25 @@ const NO_ERRORS: readonly FieldError[] = [];
 const hasRepeatedGroup = (schema: unknown): boolean => JSON.stringify(schema).includes('"type":"array"');
 
 /**
+ * Whether the resident changed a field before the page came to life (a slow phone): the page's
+ * HTML holds what they did, in each field's current value against the default the server wrote.
+ */
+function changedBeforeHydration(form: HTMLFormElement): boolean {
+  for (const el of form.elements) {
+    if (el instanceof HTMLInputElement) {
+      const toggled = el.type === "checkbox" || el.type === "radio";
+      if (toggled ? el.checked !== el.defaultChecked : el.value !== el.defaultValue) return true;
+    } else if (el instanceof HTMLTextAreaElement) {
+      if (el.value !== el.defaultValue) return true;
+    } else if (el instanceof HTMLSelectElement) {
+      const initial = [...el.options].find((o) => o.defaultSelected) ?? el.options[0];
+      if (el.value !== (initial?.value ?? "")) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * One workflow screen: a real <form method="post"> (so it works without JavaScript) whose fields
  * RJSF renders with the city theme, an error summary on top that takes focus, and the same
  * messages inline. Key it by screen so a new screen starts from its own answers.
@@ -80,6 +99,16 @@ export function ScreenForm(props: ScreenFormProps) {
   const formContext: ScreenFormContext = useMemo(() => ({ locale }), [locale]);
   const translateString = useMemo(() => rjsfTranslator(locale), [locale]);
   const repeats = useMemo(() => hasRepeatedGroup(schema), [schema]);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Nothing typed is lost: what the resident did before hydration becomes the form's state,
+  // read from the fields the way the server reads a post without JavaScript.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form comes to life
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || !changedBeforeHydration(form)) return;
+    const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+    setAnswers(formDataToAnswers(schema, body) as Answers);
+  }, []);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!onSubmit) return;
@@ -97,6 +126,7 @@ export function ScreenForm(props: ScreenFormProps) {
 
   return (
     <form
+      ref={formRef}
       id={id}
       className="usa-form usa-form--large cedarport-screen-form"
       method={method}

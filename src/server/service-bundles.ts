@@ -7,19 +7,21 @@ import { isQuestionType } from "../workflow/screens";
 import type { Workflow } from "../workflow/types";
 
 /**
- * Each service's screen validators for the browser: the validation catalogue compiled by Ajv into
- * plain functions (src/forms/validation/compile.ts) and bundled with their small runtime, so the
- * browser checks a screen exactly as the server will without downloading the Ajv compiler. Built
- * once per service at start-up (a new workflow file needs no build step), served with a content
- * hash in the address so browsers may keep it forever.
+ * What the browser needs to run a service itself (src/app/lib/browser-journey.ts): the parsed
+ * workflow, from which it builds the same XState machine as the server, and the screen
+ * validators, the validation catalogue compiled by Ajv into plain functions
+ * (src/forms/validation/compile.ts) and bundled with their small runtime, so the browser checks a
+ * screen exactly as the server will without downloading the Ajv compiler. Built once per service
+ * at start-up (a new workflow file needs no build step), served with a content hash in the
+ * address so browsers may keep it forever.
  */
-export interface ValidatorBundle {
-  /** /assets/validators/<service>-<hash>.js */
+export interface ServiceBundle {
+  /** /assets/services/<service>-<hash>.js */
   url: string;
   code: string;
 }
 
-export async function bundleValidators(workflow: Workflow): Promise<ValidatorBundle | undefined> {
+export async function bundleService(workflow: Workflow): Promise<ServiceBundle | undefined> {
   const schemas = Object.fromEntries(
     workflow.screens
       .filter((s) => isQuestionType(s.type) && s.schema)
@@ -27,7 +29,12 @@ export async function bundleValidators(workflow: Workflow): Promise<ValidatorBun
   );
   if (Object.keys(schemas).length === 0) return undefined;
   const result = await build({
-    stdin: { contents: compileStandalone(schemas), resolveDir: dirname(RUNTIME_FILE), loader: "js" },
+    stdin: {
+      // The file's path on the server is of no use to the browser.
+      contents: `${compileStandalone(schemas)}\nexport const workflow = ${JSON.stringify({ ...workflow, file: "" })};`,
+      resolveDir: dirname(RUNTIME_FILE),
+      loader: "js",
+    },
     bundle: true,
     format: "esm",
     minify: true,
@@ -38,17 +45,17 @@ export async function bundleValidators(workflow: Workflow): Promise<ValidatorBun
   });
   const code = result.outputFiles[0]?.text ?? "";
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 10);
-  return { url: `/assets/validators/${workflow.name}-${hash}.js`, code };
+  return { url: `/assets/services/${workflow.name}-${hash}.js`, code };
 }
 
 /** All services' bundles, built in the background; a service whose bundle fails is logged and skipped. */
-export function validatorBundles(workflows: Workflow[]) {
+export function serviceBundles(workflows: Workflow[]) {
   const byUrl = new Map<string, string>();
   const byName = new Map<string, string>();
   const ready = Promise.all(
     workflows.map(async (w) => {
       try {
-        const bundle = await bundleValidators(w);
+        const bundle = await bundleService(w);
         if (!bundle) return;
         byUrl.set(bundle.url, bundle.code);
         byName.set(w.name, bundle.url);

@@ -4,20 +4,22 @@ import { loadStandaloneValidators, validateCompiled } from "../forms/validation/
 import { validateAnswers } from "../forms/validation/index";
 import { screenForm } from "../workflow/form";
 import { parseWorkflow } from "../workflow/parse";
-import { bundleValidators } from "./validator-bundles";
+import { bundleService } from "./service-bundles";
 
-describe("validator bundles for the browser", () => {
+describe("service bundles for the browser", () => {
   const workflow = parseWorkflow(
     JSON.parse(readFileSync("workflows/demo-dog-licence.json", "utf8")),
     "workflows/demo-dog-licence.json",
   );
 
   it("bundles every question screen's validator without the Ajv compiler, and agrees with the server", async () => {
-    const bundle = await bundleValidators(workflow);
-    expect(bundle?.url).toMatch(/^\/assets\/validators\/demo-dog-licence-[0-9a-f]{10}\.js$/);
+    const bundle = await bundleService(workflow);
+    expect(bundle?.url).toMatch(/^\/assets\/services\/demo-dog-licence-[0-9a-f]{10}\.js$/);
     expect(bundle?.code).not.toMatch(/new Ajv|ajv\/dist\/compile/);
     const url = `data:text/javascript;base64,${Buffer.from(bundle!.code).toString("base64")}`;
-    const validators = loadStandaloneValidators(await import(/* @vite-ignore */ url));
+    const module = (await import(/* @vite-ignore */ url)) as { workflow: unknown };
+    expect(module.workflow).toEqual({ ...workflow, file: "" });
+    const validators = loadStandaloneValidators(module);
     const applicant = workflow.screens.find((s) => s.name === "applicant")!;
     const now = new Date("2026-06-01T12:00:00Z");
     for (const [locale, data] of [

@@ -1,0 +1,5 @@
+/** Spanish strings, one chunk for the browser (see ../index.ts). */
+export default import.meta.glob<Record<string, unknown>>("../../../../locales/es/*.json", {
+  eager: true,
+  import: "default",
+});

@@ -1,0 +1,127 @@
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { bundleService } from "../../server/service-bundles";
+import { answerScreen, startJourney } from "../../workflow/journey";
+import { parseWorkflow } from "../../workflow/parse";
+import { validateAnswers } from "../../workflow/validate-port";
+import { answer, remember, synced, view } from "./browser-journey";
+import { screenView } from "./workflow-view";
+
+const workflow = parseWorkflow(
+  JSON.parse(readFileSync("workflows/demo-dog-licence.json", "utf8")),
+  "workflows/demo-dog-licence.json",
+);
+const base = "http://127.0.0.1/workflow/demo-dog-licence";
+
+const post = (screen: string, body: object) =>
+  new Request(`${base}/${screen}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+/** The browser's state for the demo service, as the first screen's page gives it. */
+async function onFirstScreen() {
+  const bundle = await bundleService(workflow);
+  const url = `data:text/javascript;base64,${Buffer.from(bundle!.code).toString("base64")}`;
+  const journey = startJourney(workflow);
+  const now = new Date();
+  await remember(
+    screenView(workflow, journey, {
+      locale: "en",
+      now,
+      request: new Request(`${base}/residency`),
+      bundle: url,
+    }),
+  );
+  return journey;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the journey in the browser", () => {
+  it("answers a screen as the server would, shows the next one itself and sends the answer behind it", async () => {
+    const fetch = vi.fn(async () => ({ type: "opaqueredirect" }) as Response);
+    vi.stubGlobal("fetch", fetch);
+    const journey = await onFirstScreen();
+    const now = new Date();
+
+    const refused = await answer(
+      post("residency", { intent: "continue", answers: {} }),
+      workflow.name,
+      "residency",
+    );
+    const server = answerScreen(
+      workflow,
+      journey,
+      "residency",
+      {},
+      { validate: validateAnswers, now, locale: "en" },
+    );
+    expect(server.ok).toBe(false);
+    expect(refused).toEqual({ errors: !server.ok && server.errors });
+    expect(fetch).not.toHaveBeenCalled();
+
+    const answers = { livesInCedarport: true };
+    const moved = await answer(
+      post("residency", { intent: "continue", answers }),
+      workflow.name,
+      "residency",
+    );
+    expect(moved).toBeInstanceOf(Response);
+    expect((moved as Response).headers.get("location")).toBe("/workflow/demo-dog-licence/applicant");
+    const next = await view(new Request(`${base}/applicant`), workflow.name, "applicant");
+    const expected = answerScreen(workflow, journey, "residency", answers, {
+      validate: validateAnswers,
+      now,
+      locale: "en",
+    });
+    expect(next?.journey).toEqual(expected.journey);
+    expect(next?.screen.title).toBe("Your details");
+    expect(next?.progress).toEqual({ step: 2, total: expect.any(Number) });
+
+    await synced();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith(
+      `${base}/residency`,
+      expect.objectContaining({
+        method: "POST",
+        body: JSON.stringify({ intent: "continue", answers }),
+        redirect: "manual",
+      }),
+    );
+  });
+
+  it("leaves to the server what only it can do", async () => {
+    vi.stubGlobal("fetch", vi.fn());
+    await onFirstScreen();
+    const save = post("residency", { intent: "save", answers: {} });
+    expect(await answer(save, workflow.name, "residency")).toBeUndefined();
+    const form = new Request(`${base}/residency`, {
+      method: "POST",
+      body: new URLSearchParams({ _intent: "continue" }),
+    });
+    expect(await answer(form, workflow.name, "residency")).toBeUndefined();
+    // A screen the browser's journey is not on, or a change from check-answers.
+    expect(await view(new Request(`${base}/applicant`), workflow.name, "applicant")).toBeUndefined();
+    expect(await view(new Request(`${base}/residency?change=1`), workflow.name, "residency")).toBeUndefined();
+  });
+
+  it("loads the page from the server again when the server does not accept an answer", async () => {
+    const reload = vi.fn();
+    vi.stubGlobal("window", { location: { reload } });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => ({ type: "basic", status: 200 }) as Response),
+    );
+    await onFirstScreen();
+    await answer(
+      post("residency", { intent: "continue", answers: { livesInCedarport: true } }),
+      workflow.name,
+      "residency",
+    );
+    await synced();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(await view(new Request(`${base}/applicant`), workflow.name, "applicant")).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+import { checkAnswersRows } from "../../workflow/check-answers";
+import { renderContent } from "../../workflow/content";
+import { journeyForm } from "../../workflow/form";
+import { formDataFor, type Journey, progressOf } from "../../workflow/journey";
+import { localizeText } from "../../workflow/localize";
+import { requireScreen } from "../../workflow/screens";
+import type { Answers, FieldError, Locale, Workflow } from "../../workflow/types";
+import { screenHref } from "./workflow-http";
+
+/**
+ * What a workflow screen shows, from the workflow and the journey alone: the server's loader
+ * (workflow-screen.server.ts) and the browser, when it has moved the journey on itself
+ * (browser-journey.ts), build it with this one function, so the two cannot show a screen
+ * differently.
+ */
+export function screenView(
+  workflow: Workflow,
+  journey: Journey,
+  opts: { locale: Locale; now: Date; request: Request; bundle: string | null },
+) {
+  const { locale, now, request } = opts;
+  const screen = requireScreen(workflow, journey.screen);
+  // Options filled from a lookup ("choicesFrom") depend on the journey.
+  const form = journeyForm(screen, locale, journey);
+  const previous = journey.history.at(-1);
+  const submitResult = Object.values(journey.results).find(
+    (r): r is Record<string, unknown> => !!r && typeof r === "object" && "requestId" in r,
+  );
+  return {
+    locale,
+    name: workflow.name,
+    /** The service's browser bundle (src/server/service-bundles.ts), once the server has built it. */
+    bundle: opts.bundle,
+    /** The journey itself, for the browser to answer screens with (browser-journey.ts). */
+    journey,
+    service: localizeText(workflow.title, locale),
+    screen: { ...form, type: screen.type },
+    // A repeated group opens with its first item ready to fill in.
+    formData: (formDataFor(journey, screen.name) ?? (screen.repeat ? [{}] : undefined)) as
+      | Answers
+      | undefined,
+    content: renderContent(screen, journey, locale, now),
+    progress:
+      screen.type === "question" || screen.type === "lookup" ? progressOf(workflow, journey, { now }) : null,
+    back: previous && screen.type !== "confirmation" ? screenHref(workflow.name, previous, request) : null,
+    rows:
+      screen.type === "check-answers"
+        ? checkAnswersRows(workflow, journey, locale).map((row) => ({
+            ...row,
+            href: screenHref(workflow.name, row.changeTo, request, { change: "1" }),
+          }))
+        : [],
+    confirmation:
+      screen.type === "confirmation"
+        ? {
+            reference: journey.submission?.reference ?? null,
+            requestId: typeof submitResult?.requestId === "string" ? submitResult.requestId : null,
+            parcelNumber: typeof submitResult?.parcelNumber === "string" ? submitResult.parcelNumber : null,
+          }
+        : null,
+    /** The save-and-return link, on the "saved" page (only the server can make one). */
+    saved: null as string | null,
+    sent: false,
+    action: screenHref(workflow.name, screen.name, request),
+  };
+}
+
+export type ScreenView = ReturnType<typeof screenView>;
+
+/** What a screen shows after an answer that was not accepted. */
+export interface ActionErrors {
+  errors: FieldError[];
+  /** Errors found again at submit, by screen (check-answers lists them with links). */
+  screenErrors?: { screen: string; message: string; href: string }[];
+  /** A save-and-return link could not be e-mailed to the address given. */
+  emailErrors?: FieldError[];
+}
