@@ -246,6 +246,8 @@ test.describe("demo service in the browser", () => {
     await next(page);
     await expect(page).toHaveURL(/\/applicant$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your details");
+    // Announced as a new page would be: focus on the new screen's heading.
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
     // One request: the answer, sent to the server in the background (no page, no data fetched).
     await expect

@@ -3,6 +3,7 @@ import { tileActivity } from "../components/ActivityTile/ActivityTile";
 import { PersonCard } from "../components/PersonCard/PersonCard";
 import { SearchBox } from "../components/SearchBox/SearchBox";
 import { TopicCard } from "../components/TopicCard/TopicCard";
+import { createI18n } from "../i18n";
 import { Island } from "../islands/Island";
 import { stageOf } from "../lib/http";
 import { activityTile, pageTitle, personCard, topicSummary } from "../lib/view-models";
@@ -15,8 +16,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.site(),
   ]);
   const label = (type: string) => landing.labels.find((l) => l.type === type);
+  const siteName = site?.name?.[locale];
   return {
-    siteName: site?.name?.[locale],
+    siteName,
+    // "Welcome to Cedarport": the short name reads naturally in both languages.
+    welcome: createI18n(locale).t("common:home.title", { site: site?.short_name ?? siteName ?? "" }),
+    description: siteName ? createI18n(locale).t("common:home.description", { site: siteName }) : "",
     activities: (label("PopularActivities")?.activities ?? []).map((a) => activityTile(a, locale)),
     topics: (label("PopularTopics")?.topics ?? []).map((t) => topicSummary(t, locale)),
     officials: (label("ElectedOfficials")?.persons ?? []).map((p) => personCard(p, locale)),
@@ -28,20 +33,17 @@ export const handle = { hydrate: false };
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: pageTitle(undefined, data?.siteName) },
-  {
-    name: "description",
-    content: data?.siteName ? `${data.siteName}: services, payments, information.` : "",
-  },
+  { name: "description", content: data?.description ?? "" },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const { activities, topics, officials, siteName } = loaderData;
+  const { activities, topics, officials, welcome } = loaderData;
   return (
     <>
       <section className="cp-hero" aria-labelledby="home-title">
         <div className="cp-container">
-          <h1 id="home-title">{t("home.title", { site: siteName })}</h1>
+          <h1 id="home-title">{welcome}</h1>
           <p className="cp-hero__lead">{t("home.lead")}</p>
           <SearchBox id="home-search" label={t("home.searchLabel")} />
         </div>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ScreenForm } from "../../forms/theme/index";
@@ -64,6 +65,22 @@ function ResultsTable({ table }: { table: RenderedTable }) {
   );
 }
 
+/**
+ * A new screen shown without a page load is announced as a page load would be: focus moves to
+ * its heading, so a screen reader reads where the resident now is (and Tab starts from there).
+ * The first screen of a visit is a real page load, which the browser announces itself.
+ */
+function useFocusOnNewScreen(screen: string) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(screen);
+  useEffect(() => {
+    if (shown.current === screen) return;
+    shown.current = screen;
+    heading.current?.focus();
+  }, [screen]);
+  return heading;
+}
+
 /** The "saved" page's own address: after sending its form the panel stays on screen. */
 const withSaved = (href: string) => `${href}${href.includes("?") ? "&" : "?"}saved=1`;
 
@@ -80,6 +97,7 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
   const errors = actionData?.errors ?? [];
   const busy = navigation.state !== "idle";
   const continueLabel = screen.buttonLabel ?? t("continue");
+  const heading = useFocusOnNewScreen(screen.name);
 
   return (
     <div className="cp-container cp-workflow">
@@ -140,7 +158,9 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
       {screen.type === "confirmation" && confirmation ? (
         <div className="usa-alert usa-alert--success cp-workflow__panel">
           <div className="usa-alert__body">
-            <h1 className="usa-alert__heading">{screen.title}</h1>
+            <h1 className="usa-alert__heading" ref={heading} tabIndex={-1}>
+              {screen.title}
+            </h1>
             {confirmation.reference && (
               <p>
                 {t("confirmation.reference")}{" "}
@@ -160,7 +180,9 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
           </div>
         </div>
       ) : (
-        <h1>{screen.title}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {screen.title}
+        </h1>
       )}
       {screen.hint && <p className="usa-hint">{screen.hint}</p>}
       {content.map((block, i) =>
