@@ -203,15 +203,20 @@ test.describe("demo service", () => {
   });
 });
 
+/** The demo's first screen, once the browser has the service's workflow and validators. */
+async function openWithEngine(page: Page) {
+  const loaded = page.waitForResponse(
+    (r) => r.url().includes("/assets/services/demo-dog-licence-") && r.ok(),
+  );
+  await page.goto("/workflow/demo-dog-licence");
+  await loaded;
+}
+
 test.describe("demo service in the browser", () => {
   test("checks a screen in the browser with the compiled validators, before anything is sent", async ({
     page,
   }) => {
-    const loaded = page.waitForResponse(
-      (r) => r.url().includes("/assets/services/demo-dog-licence-") && r.ok(),
-    );
-    await page.goto("/workflow/demo-dog-licence");
-    await loaded;
+    await openWithEngine(page);
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
@@ -229,11 +234,7 @@ test.describe("demo service in the browser", () => {
   test("runs the machine in the browser: the next screen shows at once, the server gets the answer behind it", async ({
     page,
   }) => {
-    const loaded = page.waitForResponse(
-      (r) => r.url().includes("/assets/services/demo-dog-licence-") && r.ok(),
-    );
-    await page.goto("/workflow/demo-dog-licence");
-    await loaded;
+    await openWithEngine(page);
     await page.waitForLoadState("networkidle");
     const asked: string[] = [];
     page.on("response", (r) => {

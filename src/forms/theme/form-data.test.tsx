@@ -45,7 +45,7 @@ const complete: Answers = {
     zip: "46204",
     lastFive: "01234",
   },
-  parcelNumber: "49-10-14-111-222.000-500",
+  parcelNumber: "49-01-23-456-789.000-101",
   mobileHome: false,
   delivery: "mail",
   county: "Harbor",

@@ -15,11 +15,12 @@
  * | card-expiry      | MM/YY or MM/YYYY, month 1-12 (whether it is past: keyword cardNotExpired) |
  * | card-cvv         | 3 or 4 digits (4 for Amex: keyword securityCodeFor)                      |
  * | routing-number   | 9 digits passing the ABA checksum                                        |
- * | parcel-number    | 7 or 18 digits once spaces, dashes and dots are removed (see below)      |
+ * | parcel-number    | the county's 7-digit or 18-digit state number (domain/parcel-number.ts)  |
  * | last-five-digits | exactly 5 digits                                                         |
  * | cents            | (numbers) a whole number of cents; the currency widget's value           |
  */
 import { parseUsDate } from "../../domain/dates";
+import { normalizeParcelNumber } from "../../domain/parcel-number";
 import { parseCardExpiry, validateCardNumber } from "../../domain/payment-card";
 
 export function isUsDate(value: string): boolean {
@@ -83,23 +84,7 @@ export function isRoutingNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
-/**
- * Parcel numbers come in two shapes in Indiana: the county's legacy 7-digit number ("1234567") and
- * the 18-digit state parcel number, printed "49-10-14-111-222.000-500" (county, township, section,
- * block/route, parcel, split, tax district). Residents type either with or without the dashes,
- * dots or spaces. The canonical form is 7 plain digits, or the 18 digits in the state's printed
- * grouping; anything else is not a parcel number.
- */
-export function normalizeParcelNumber(value: string): string | null {
-  const trimmed = value.trim();
-  if (!/^[\d\s.-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, "");
-  if (digits.length === 7) return digits;
-  if (digits.length !== 18) return null;
-  const g = (from: number, to: number) => digits.slice(from, to);
-  return `${g(0, 2)}-${g(2, 4)}-${g(4, 6)}-${g(6, 9)}-${g(9, 12)}.${g(12, 15)}-${g(15, 18)}`;
-}
-
+/** The county's parcel numbers, local or state form (src/domain/parcel-number.ts, the records' own rule). */
 export function isParcelNumber(value: string): boolean {
   return normalizeParcelNumber(value) !== null;
 }

@@ -12,7 +12,7 @@ export type { CompiledValidator, ValidateOptions } from "./compiled";
 export { validateCompiled } from "./compiled";
 export type { DateBound, RelativeDate } from "./date-bounds";
 export { resolveDateBound } from "./date-bounds";
-export { catalogueFormats, normalizeParcelNumber, usPhoneDigits } from "./formats";
+export { catalogueFormats, usPhoneDigits } from "./formats";
 export type { ValidationContext } from "./keyword-checks";
 export { ANNOTATION_KEYWORDS } from "./keywords";
 export type { AjvErrorLike, FieldError, Locale, MessageKey, Translate } from "./messages";

@@ -4,7 +4,7 @@ import en from "../../../locales/en/validation.json";
 import esForms from "../../../locales/es/forms.json";
 import es from "../../../locales/es/validation.json";
 import { resolveDateBound } from "./date-bounds";
-import { catalogueFormats, normalizeParcelNumber, usPhoneDigits } from "./formats";
+import { catalogueFormats, usPhoneDigits } from "./formats";
 import {
   catalogueMessage,
   compileCatalogueSchema,
@@ -350,9 +350,17 @@ describe("formats", () => {
       valid: ["021000021", "011000015", "122105155"],
       invalid: ["021000022", "12345678", "abcdefghi"],
     },
+    // The county's own rule (src/domain/parcel-number.ts): a township digit, county code 49.
     "parcel-number": {
-      valid: ["1234567", "49-10-14-111-222.000-500", "491014111222000500", "49 10 14 111 222 000 500"],
-      invalid: ["123456", "12345678", "49-10-14-111-222.000-50", "A123456"],
+      valid: ["1234567", "49-01-23-456-789.000-101", "490123456789000101", "49 01 23 456 789 000 101"],
+      invalid: [
+        "123456",
+        "12345678",
+        "0123456",
+        "48-01-23-456-789.000-101",
+        "49-01-23-456-789.000-10",
+        "A123456",
+      ],
     },
     "last-five-digits": { valid: ["12345", "00000"], invalid: ["1234", "123456", "1234a"] },
   };
@@ -369,13 +377,6 @@ describe("formats", () => {
   it("cents: whole numbers only", () => {
     expect(errorsFor({ type: "number", format: "cents" }, 1250)).toEqual([]);
     expect(errorsFor({ type: "number", format: "cents" }, 12.5)[0]?.message).toBe(en.amountInvalid);
-  });
-
-  it("normalises parcel numbers to the county's 7 digits or the state's printed 18", () => {
-    expect(normalizeParcelNumber("123-4567")).toBe("1234567");
-    expect(normalizeParcelNumber("491014111222000500")).toBe("49-10-14-111-222.000-500");
-    expect(normalizeParcelNumber("49.10.14.111.222.000.500")).toBe("49-10-14-111-222.000-500");
-    expect(normalizeParcelNumber("12")).toBeNull();
   });
 
   it("reads a phone number's ten digits", () => {

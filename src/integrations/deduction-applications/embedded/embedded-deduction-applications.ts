@@ -4,10 +4,10 @@
  */
 import type { Database, Queryable } from "../../../db/database";
 import { formatIsoDate, parseIsoDate } from "../../../domain/dates";
+import { normalizeParcelNumber } from "../../../domain/parcel-number";
 import { parseAddress } from "../../property-records/address";
 import { isDeductionKind } from "../../property-records/deductions";
 import { addressCondition } from "../../property-records/embedded/address-sql";
-import { normalizeParcelNumber } from "../../property-records/parcel-number";
 import {
   type Application,
   type ApplicationStatus,

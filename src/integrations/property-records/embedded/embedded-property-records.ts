@@ -3,10 +3,10 @@
  * 003-property-records), filled with demo data by seed.ts.
  */
 import type { Database, Params } from "../../../db/database";
+import { normalizeParcelNumber } from "../../../domain/parcel-number";
 import { parseAddress, prefixRange } from "../address";
 import { clampLimit, DEFAULT_LIMITS } from "../limits";
 import { ownerQueryWords } from "../owner-name";
-import { normalizeParcelNumber } from "../parcel-number";
 import type { Parcel, PropertyRecords } from "../property-records";
 import { addressCondition } from "./address-sql";
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { normalizeParcelNumber } from "../../../domain/parcel-number";
 import { parseAddress } from "../address";
 import { isDeductionKind } from "../deductions";
-import { normalizeParcelNumber } from "../parcel-number";
 import { SCHOOL_DISTRICTS, TOWNSHIPS } from "./cedarport-geography";
 import { DEMO_PARCELS, demoParcelList } from "./demo-parcels";
 import { generateParcels, PARCEL_GENERATOR_VERSION } from "./generate-parcels";

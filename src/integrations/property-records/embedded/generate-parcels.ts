@@ -6,9 +6,10 @@
  * draws) changes the data behind existing databases: bump PARCEL_GENERATOR_VERSION so they are
  * seeded again. The digest test in generate-parcels.test.ts fails until you do.
  */
+
+import { formatStateParcelNumber } from "../../../domain/parcel-number";
 import { addressKeyText, parseAddress } from "../address";
 import type { DeductionKind } from "../deductions";
-import { formatStateParcelNumber } from "../parcel-number";
 import type { Parcel } from "../property-records";
 import {
   CITY,
