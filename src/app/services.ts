@@ -1,6 +1,8 @@
 import type { ContentQueries } from "../content/queries";
 import type { SearchClient } from "../search/client";
-import type { WorkflowServices } from "../server/workflows";
+import type { Integrations } from "../workflow/integrations";
+import type { Journey } from "../workflow/journey";
+import type { Problem, Validate, Workflow } from "../workflow/types";
 import type { Locale } from "./i18n";
 
 /**
@@ -14,6 +16,37 @@ export interface SiteConfig {
   colors: Record<string, string>;
   phones: Record<string, string>;
   [field: string]: unknown;
+}
+
+export interface OpenJourney {
+  id: string;
+  journey: Journey;
+}
+
+export interface WorkflowServices {
+  get(name: string): Workflow | undefined;
+  names(): string[];
+  problems(): Problem[];
+  /** Reads workflows/ again (development: a saved file is live at once). */
+  reload(): Promise<void>;
+  validate: Validate;
+  /** The resident's journey through `name`, from their cookie. */
+  open(name: string, cookieHeader: string | null): Promise<OpenJourney | undefined>;
+  /** A new journey; `cookie` is the Set-Cookie value that ties it to the browser. */
+  start(name: string, journey: Journey, locale: Locale): Promise<OpenJourney & { cookie: string }>;
+  save(id: string, journey: Journey, locale: Locale): Promise<void>;
+  /** E-mails a save-and-return link (the resident asked for it on the "saved" page). */
+  emailResumeLink(workflow: string, to: string, link: string, locale: Locale): Promise<void>;
+  /** The token of a save-and-return link. */
+  resumeToken(id: string): Promise<string>;
+  resume(name: string, token: string): Promise<(OpenJourney & { cookie: string }) | undefined>;
+  integrationsFor(journeyId: string, locale: Locale): Integrations;
+  /** The address of the service's bundle for the browser (workflow and validators), once built. */
+  browserBundle(name: string): string | undefined;
+  /** A service's browser bundle by its address (served by the web server). */
+  browserBundleCode(url: string): string | undefined;
+  /** Runs `work` alone for this journey: two clicks on Submit never run side by side. */
+  exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T>;
 }
 
 export interface AppServices {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WorkflowServices } from "../app/services";
 import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
 import type { EmailMessage } from "../integrations/email/email";
@@ -9,7 +10,7 @@ import { IntegrationRefusal, type Integrations } from "../workflow/integrations"
 import { answerAndCall, type Journey, startJourney, submitJourney, visitScreen } from "../workflow/journey";
 import type { Workflow } from "../workflow/types";
 import { backOfficeIntegrations } from "./back-office";
-import { createWorkflowServices, type WorkflowServices } from "./workflows";
+import { createWorkflowServices } from "./workflows";
 
 const WORKFLOWS = fileURLToPath(new URL("../../workflows", import.meta.url));
 const context = (locale: "en" | "es" = "en") => ({ workflow: "test", screen: "test", locale });

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
+import type { WorkflowServices } from "../app/services";
 import type { Database } from "../db/database";
-import type { Locale } from "../domain/localize";
 import type { EmailSender } from "../integrations/email/email";
 import { storeSubmission } from "../integrations/submissions/submissions";
 import type { Integrations } from "../workflow/integrations";
 import type { Journey } from "../workflow/journey";
 import { localizeText } from "../workflow/localize";
 import { loadWorkflows } from "../workflow/registry";
-import type { Problem, Validate, Workflow } from "../workflow/types";
 import { validateAnswers } from "../workflow/validate-port";
 import { JourneyStore } from "./journey-store";
 import { readCookie } from "./request-locale";
@@ -19,37 +18,6 @@ import { serviceBundles } from "./service-bundles";
  * database behind a signed cookie, and the integrations a journey may call. Routes reach all of it
  * through the `WorkflowServices` interface (src/app/services.ts).
  */
-export interface OpenJourney {
-  id: string;
-  journey: Journey;
-}
-
-export interface WorkflowServices {
-  get(name: string): Workflow | undefined;
-  names(): string[];
-  problems(): Problem[];
-  /** Reads workflows/ again (development: a saved file is live at once). */
-  reload(): Promise<void>;
-  validate: Validate;
-  /** The resident's journey through `name`, from their cookie. */
-  open(name: string, cookieHeader: string | null): Promise<OpenJourney | undefined>;
-  /** A new journey; `cookie` is the Set-Cookie value that ties it to the browser. */
-  start(name: string, journey: Journey, locale: Locale): Promise<OpenJourney & { cookie: string }>;
-  save(id: string, journey: Journey, locale: Locale): Promise<void>;
-  /** E-mails a save-and-return link (the resident asked for it on the "saved" page). */
-  emailResumeLink(workflow: string, to: string, link: string, locale: Locale): Promise<void>;
-  /** The token of a save-and-return link. */
-  resumeToken(id: string): Promise<string>;
-  resume(name: string, token: string): Promise<(OpenJourney & { cookie: string }) | undefined>;
-  integrationsFor(journeyId: string, locale: Locale): Integrations;
-  /** The address of the service's bundle for the browser (workflow and validators), once built. */
-  browserBundle(name: string): string | undefined;
-  /** A service's browser bundle by its address (served by the web server). */
-  browserBundleCode(url: string): string | undefined;
-  /** Runs `work` alone for this journey: two clicks on Submit never run side by side. */
-  exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T>;
-}
-
 const cookieName = (workflow: string) => `wf_${workflow.replace(/[^a-z0-9-]/gi, "")}`;
 
 function journeyCookie(workflow: string, id: string, secret: string): string {
