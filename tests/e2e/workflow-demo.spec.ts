@@ -280,4 +280,22 @@ test.describe("demo service in the browser", () => {
     await next(page);
     await expect(page).toHaveURL(/\/applicant$/);
   });
+
+  test("the page's header works here too: quick results, then Spanish on the same screen", async ({
+    page,
+  }) => {
+    await openWithEngine(page);
+    const input = page.getByRole("banner").getByRole("combobox");
+    await input.focus();
+    await page.keyboard.type("dog licence");
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("link", { name: "Español" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page).toHaveURL(/\/workflow\/demo-dog-licence\/residency$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "¿Vive en la Ciudad y Condado de Cedarport?",
+    );
+    expect(await page.evaluate(() => window.localStorage.getItem("languagePreference"))).toBe("es");
+  });
 });
