@@ -1,8 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { isLocale } from "../domain/localize";
-import { loadLanguage } from "./i18n";
+import { DEFAULT_LOCALE, isLocale, loadLanguage } from "./i18n";
 
 /**
  * React Router's default browser entry, made to work with Preact too (the production browser
@@ -40,7 +39,7 @@ function removeHoistedLinks() {
 async function hydrate() {
   if (import.meta.env.PREACT) {
     const lang = document.documentElement.lang;
-    await Promise.all([routerDataDecoded(), loadLanguage(isLocale(lang) ? lang : "en")]);
+    await Promise.all([routerDataDecoded(), loadLanguage(isLocale(lang) ? lang : DEFAULT_LOCALE)]);
     removeHoistedLinks();
   }
   startTransition(() => {

@@ -7,6 +7,8 @@ const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 /**
  * Applies migrations/NNN-name.sql in order, once each. A migration is written in the SQL both
  * dialects share; where they differ, `NNN-name.sqlite.sql` and `NNN-name.postgres.sql` sit side by side.
+ * One difference is translated instead: the byte-by-byte collation, written `COLLATE "C"` as
+ * PostgreSQL names it, is BINARY in SQLite.
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(
@@ -26,7 +28,8 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
   for (const file of files) {
     const id = file.replace(/(\.(sqlite|postgres))?\.sql$/, "");
     if (applied.has(id)) continue;
-    const sql = readFileSync(dir + file, "utf8");
+    const written = readFileSync(dir + file, "utf8");
+    const sql = db.dialect === "sqlite" ? written.replaceAll('COLLATE "C"', "COLLATE BINARY") : written;
     await db.transaction(async (tx) => {
       await tx.exec(sql);
       await tx.run("INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)", [

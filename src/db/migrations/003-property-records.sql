@@ -1,7 +1,7 @@
 -- The embedded back office: property records (parcels) and deduction applications.
 -- Search keys (street_key, address_key, word, owner_sort) hold upper-case ASCII and are compared
 -- byte by byte, so a prefix search is a range scan on a plain index (`>= 'MARKET' AND < 'MARKET~'`).
--- PostgreSQL compares them in the "C" collation (bytes), as SQLite does by default.
+-- Hence COLLATE "C" (bytes) on them; SQLite calls that collation BINARY (src/db/migrate.ts).
 CREATE TABLE parcels (
   parcel_number TEXT PRIMARY KEY,
   state_parcel_number TEXT NOT NULL UNIQUE,
