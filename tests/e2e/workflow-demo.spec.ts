@@ -19,11 +19,18 @@ async function fill(page: Page, values: Record<string, string>) {
   for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value);
 }
 
-async function completeDemo(page: Page, lang: "en" | "es", opts: { axe: boolean } = { axe: true }) {
+async function completeDemo(
+  page: Page,
+  lang: "en" | "es",
+  opts: { javaScript: boolean } = { javaScript: true },
+) {
   // axe runs inside the page, so it needs JavaScript; the no-JavaScript runs see the same markup.
-  const expectAccessible = opts.axe ? checkAxe : async () => undefined;
+  const expectAccessible = opts.javaScript ? checkAxe : async () => undefined;
   const suffix = lang === "es" ? "?lang=es" : "";
+  // With JavaScript, start once the page has come to life (it has fetched the service's bundle).
+  const engine = opts.javaScript ? page.waitForResponse((r) => r.url().includes("/assets/services/")) : null;
   await page.goto(`/workflow/demo-dog-licence${suffix}`);
+  await engine;
   await expect(page).toHaveURL(/\/workflow\/demo-dog-licence\/residency/);
   await expectAccessible(page, "residency");
 
@@ -114,7 +121,14 @@ async function withoutJavaScript<T>(browser: Browser, work: (page: Page) => Prom
 
 test.describe("demo service", () => {
   test("completed with JavaScript, in English", async ({ page }) => {
+    const pages: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") pages.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
     const reference = await completeDemo(page, "en");
+    // The first address (and its redirect to the first screen) is the only page load: every
+    // screen after it, errors, Back, check-answers and submit included, came without one.
+    expect(pages).toEqual(["GET /workflow/demo-dog-licence", "GET /workflow/demo-dog-licence/residency"]);
     // A repeated submit (back button, retry) shows the same reference and stores nothing twice.
     await page.goBack();
     await page.goto("/workflow/demo-dog-licence");
@@ -127,11 +141,11 @@ test.describe("demo service", () => {
   });
 
   test("completed without JavaScript, in English", async ({ browser }) => {
-    await withoutJavaScript(browser, (page) => completeDemo(page, "en", { axe: false }));
+    await withoutJavaScript(browser, (page) => completeDemo(page, "en", { javaScript: false }));
   });
 
   test("completed without JavaScript, in Spanish", async ({ browser }) => {
-    await withoutJavaScript(browser, (page) => completeDemo(page, "es", { axe: false }));
+    await withoutJavaScript(browser, (page) => completeDemo(page, "es", { javaScript: false }));
   });
 
   test("an ineligible resident reaches the exit page", async ({ page }) => {
