@@ -263,6 +263,8 @@ test.describe("demo service in the browser", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your details");
     // Announced as a new page would be: focus on the new screen's heading.
     await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await expect(page).toHaveTitle("Your details | Apply for a dog licence (demo)");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /dog/i);
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
     // One request: the answer, sent to the server in the background (no page, no data fetched).
     await expect

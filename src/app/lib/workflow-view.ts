@@ -34,6 +34,8 @@ export function screenView(
     /** The journey itself, for the browser to answer screens with (browser-journey.ts). */
     journey,
     service: localizeText(workflow.title, locale),
+    /** What the service is for (the page's meta description); its name when the file says nothing. */
+    description: localizeText(workflow.description ?? workflow.title, locale),
     screen: { ...form, type: screen.type },
     // A repeated group opens with its first item ready to fill in.
     formData: (formDataFor(journey, screen.name) ?? (screen.repeat ? [{}] : undefined)) as

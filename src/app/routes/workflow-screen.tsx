@@ -85,7 +85,9 @@ function useFocusOnNewScreen(screen: string) {
 const withSaved = (href: string) => `${href}${href.includes("?") ? "&" : "?"}saved=1`;
 
 export const meta = ({ data: d, error }: Route.MetaArgs) =>
-  d && !error ? [{ title: `${d.screen.title} | ${d.service}` }] : [];
+  d && !error
+    ? [{ title: `${d.screen.title} | ${d.service}` }, { name: "description", content: d.description }]
+    : [];
 
 export default function WorkflowScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("workflow-ui");
