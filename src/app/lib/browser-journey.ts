@@ -89,15 +89,15 @@ export async function answer(
   if (!held || !screen || body.intent !== "continue" || !isQuestionType(screen.type) || screen.call)
     return undefined;
   const { workflow } = held.service;
-  const now = new Date();
-  const result = answerScreen(workflow, held.journey, screen.name, body.answers ?? {}, {
+  const answers = body.answers ?? {};
+  const result = answerScreen(workflow, held.journey, screen.name, answers, {
     validate: validatorFor(held.service, screen.name),
-    now,
+    now: new Date(),
     locale: held.locale,
   });
   if (!result.ok) return { errors: result.errors };
   journeys.set(name, { ...held, journey: result.journey });
-  send(request.url, { intent: "continue", answers: body.answers ?? {} });
+  send(request.url, { intent: "continue", answers });
   return redirect(screenHref(workflow.name, result.journey.screen, request));
 }
 
