@@ -11,9 +11,12 @@ export interface ImageDoc {
   url: string;
   altText?: string | null;
 }
+export type LocationLocalizationDoc = { locale: string } & Record<string, string | null>;
 export interface LocationDoc {
   id: string;
-  [field: string]: string | null | undefined;
+  /** Hours, room and building names per language (content `location.en`/`location.es`). */
+  localizations?: LocationLocalizationDoc[];
+  [field: string]: string | null | undefined | LocationLocalizationDoc[];
 }
 export interface AccordionDoc {
   id: string;

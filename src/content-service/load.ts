@@ -67,11 +67,22 @@ const image = (v: unknown, alt?: unknown): ImageDoc | null => {
   return { url, altText: str(alt ?? o.altText) };
 };
 
+/**
+ * A location's postal and contact fields sit on it directly; what a resident reads in their own
+ * language (hours, a room or building name) sits in its `en:`/`es:` blocks, and becomes the
+ * location's own localizations, merged like any other item's (docs/content.md).
+ */
 const location = (v: unknown): LocationDoc | null => {
   const o = obj(v);
   if (!o.id && !o.address1) return null;
   const doc: LocationDoc = { id: String(o.id ?? o.address1) };
-  for (const [k, value] of Object.entries(o)) if (k !== "id") doc[k] = str(value);
+  for (const [k, value] of Object.entries(o))
+    if (k !== "id" && !(LANGS as readonly string[]).includes(k)) doc[k] = str(value);
+  const { base, localizations } = texts(o, (b) =>
+    Object.fromEntries(Object.entries(b).map(([k, value]) => [k, str(value)])),
+  );
+  Object.assign(doc, base);
+  doc.localizations = localizations as LocationDoc["localizations"];
   return doc;
 };
 

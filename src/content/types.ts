@@ -27,6 +27,8 @@ export interface Location {
   facebook_url?: string | null;
   twitter_url?: string | null;
   instagram_url?: string | null;
+  /** Hours, room and building names per language. */
+  localizations?: Localizations<Pick<Location, "address2" | "address3" | "hours1" | "hours2">> | null;
 }
 export type Localizations<T> = Array<Partial<T> & { locale: string }>;
 

@@ -13,13 +13,15 @@ import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatPath } from "./errors";
 import { hasErrors, lintWorkflow } from "./lint";
-import { loadWorkflowFile, workflowFiles } from "./registry";
+import { loadWorkflowFile, readOfficeDirectory, workflowFiles } from "./registry";
 import { parseRecording, replayRecording } from "./replay";
 import type { JsonPath, Problem } from "./types";
 import { compileScreenSchema, validateAnswers } from "./validate-port";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const WORKFLOWS = resolve(ROOT, "workflows");
+/** Office details for `content` texts (docs/workflows.md §10). */
+const CONTENT = resolve(ROOT, "content");
 
 const USAGE = `Usage:
   npm run workflow -- check [file...]
@@ -47,6 +49,7 @@ async function check(files: string[]): Promise<number> {
   const targets = files.length > 0 ? files.map((file) => resolve(file)) : await workflowFiles(WORKFLOWS);
   let errors = 0;
   let warnings = 0;
+  const offices = readOfficeDirectory(CONTENT);
   for (const file of targets) {
     let json: unknown;
     try {
@@ -56,7 +59,7 @@ async function check(files: string[]): Promise<number> {
       errors++;
       continue;
     }
-    const problems = lintWorkflow(json, shown(file), { checkSchema: compileScreenSchema });
+    const problems = lintWorkflow(json, shown(file), { checkSchema: compileScreenSchema, offices });
     for (const problem of problems) console.log(line(problem, json));
     if (hasErrors(problems)) errors += problems.filter((p) => p.severity === "error").length;
     warnings += problems.filter((p) => p.severity === "warning").length;

@@ -2,18 +2,21 @@
  * `workflow check`: everything the parser refuses, and what it lets through but a resident or a
  * translator would trip on: screens nobody can reach, screens with no way out, transitions to
  * screens that do not exist, conditions on fields that do not exist, fields without a label, texts
- * without Spanish.
+ * without Spanish, office details written out instead of taken from content/.
  */
 
 import { screenForm } from "./form";
 import { guardFields } from "./guards";
 import { type Catalog, isTextObject, lookupKey, mapSchema, workflowCatalog } from "./localize";
+import { type OfficeDirectory, officeValueProblem } from "./office-details";
 import { type ParseOptions, readWorkflow } from "./parse";
 import { isEndType } from "./screens";
 import { hasWriteOnly } from "./sensitive";
 import type { JSONSchema, JsonPath, Problem, Screen, Severity, Workflow } from "./types";
 
 export interface LintOptions extends ParseOptions {
+  /** Office details from content/, to check `content` texts; without it they are not checked. */
+  offices?: OfficeDirectory;
   /** The workflow namespace's strings, for translation keys; defaults to locales/{en,es}/workflow.json. */
   catalog?: Catalog;
   /** Compiles a screen's schema with the validation catalogue; throws when it refuses it. */
@@ -297,6 +300,57 @@ function lintTexts(source: unknown, workflow: Workflow, catalog: Catalog, report
   }
 }
 
+// ── Office details ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * An e-mail address, a phone number or a street address written out in a workflow: office details
+ * come from content/ through a `content` text (docs/workflows.md §10), so they are never retyped
+ * and never drift from the agency's page.
+ */
+const WRITTEN_OUT: { what: string; pattern: RegExp }[] = [
+  { what: "an e-mail address", pattern: /[\w.+-]+@[\w-]+(\.[\w-]+)+/ },
+  { what: "a phone number", pattern: /\(\d{3}\)\s?\d{3}-\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b/ },
+  {
+    what: "a street address",
+    pattern:
+      /\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][\w'-]*\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Blvd|Boulevard|Ln|Lane|Way|Ct|Court|Pl|Place|Pkwy|Parkway)\b/,
+  },
+];
+
+function lintOfficeDetails(json: unknown, options: LintOptions, report: Report): void {
+  const walk = (value: unknown, path: JsonPath): void => {
+    if (typeof value === "string") {
+      for (const { what, pattern } of WRITTEN_OUT) {
+        const found = pattern.exec(value);
+        if (found) {
+          report(
+            path,
+            `${what} is written out ("${found[0]}"): take office details from content/ with a "content" text (docs/workflows.md, section 10)`,
+            "office-details",
+          );
+        }
+      }
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((entry, i) => {
+        walk(entry, [...path, i]);
+      });
+    } else if (isObject(value)) {
+      if (value.type === "content" && typeof value.field === "string" && options.offices) {
+        const entry = { type: "content" as const, field: value.field };
+        const problem = officeValueProblem(
+          options.offices,
+          typeof value.agency === "string" ? { ...entry, agency: value.agency } : entry,
+        );
+        if (problem) report(path, `${problem}: the text would show a gap`, "office-details");
+      }
+      for (const [key, entry] of Object.entries(value)) walk(entry, [...path, key]);
+    }
+  };
+  walk(json, []);
+}
+
 // ── Other ──────────────────────────────────────────────────────────────────────────────────────
 
 function lintSubmission(workflow: Workflow, report: Report): void {
@@ -340,6 +394,7 @@ export function lintWorkflow(json: unknown, file: string, options: LintOptions =
   for (const screen of workflow.screens) lintScreenSchema(screen, options, report);
   lintTexts(json, workflow, options.catalog ?? workflowCatalog, report);
   lintSubmission(workflow, report);
+  lintOfficeDetails(json, options, report);
   return found.sort((a, b) => comparePaths(a.path, b.path));
 }
 

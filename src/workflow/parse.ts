@@ -219,7 +219,7 @@ export function readWorkflow(
       }
     });
     screen.content.forEach((block, k) => {
-      if (block.kind !== "text") return;
+      if (block.kind === "table") return;
       for (const [key, entry] of Object.entries(block.replace ?? {})) {
         if (entry.type === "reference" && !names.has(entry.screen)) {
           problems.push(

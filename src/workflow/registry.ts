@@ -5,10 +5,24 @@
  */
 
 import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { readContent } from "../content-service/load";
 import { WORKFLOW_MALFORMED, WorkflowError } from "./errors";
+import { bindOfficeDetails, type OfficeDirectory, officeDirectory } from "./office-details";
 import { type ParseOptions, parseWorkflow } from "./parse";
 import type { Problem, Workflow } from "./types";
+
+export interface LoadOptions extends ParseOptions {
+  /** Office details for `content` texts; loadWorkflows reads them from `contentDir` when absent. */
+  offices?: OfficeDirectory;
+  /** Where content/ is; defaults to the `content` folder beside the workflows folder. */
+  contentDir?: string;
+}
+
+/** The office details of content/ (agencies and site.yaml), for `content` texts in workflows. */
+export function readOfficeDirectory(contentDir: string): OfficeDirectory {
+  return officeDirectory(readContent(contentDir).docs);
+}
 
 export type LoadResult =
   | { workflow: Workflow; problem?: undefined }
@@ -29,7 +43,7 @@ function refused(file: string, spec: string, path: Problem["path"], detail?: str
 }
 
 /** One workflow file, or why it was refused. */
-export async function loadWorkflowFile(file: string, options: ParseOptions = {}): Promise<LoadResult> {
+export async function loadWorkflowFile(file: string, options: LoadOptions = {}): Promise<LoadResult> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -43,7 +57,9 @@ export async function loadWorkflowFile(file: string, options: ParseOptions = {})
     return refused(file, WORKFLOW_MALFORMED, [], `not valid JSON (${(error as Error).message})`);
   }
   try {
-    return { workflow: parseWorkflow(json, file, options) };
+    const workflow = parseWorkflow(json, file, options);
+    const [unbound] = options.offices ? bindOfficeDetails(workflow, options.offices) : [];
+    return unbound ? { problem: unbound } : { workflow };
   } catch (error) {
     if (!(error instanceof WorkflowError)) throw error;
     return refused(file, error.message, error.path, error.detail);
@@ -62,12 +78,13 @@ export async function workflowFiles(dir: string): Promise<string[]> {
 /** Every service in `dir` by name, and the files refused. */
 export async function loadWorkflows(
   dir: string,
-  options: ParseOptions = {},
+  options: LoadOptions = {},
 ): Promise<{ workflows: Map<string, Workflow>; problems: Problem[] }> {
   const workflows = new Map<string, Workflow>();
   const problems: Problem[] = [];
+  const offices = options.offices ?? readOfficeDirectory(options.contentDir ?? join(dirname(dir), "content"));
   for (const file of await workflowFiles(dir)) {
-    const loaded = await loadWorkflowFile(file, options);
+    const loaded = await loadWorkflowFile(file, { ...options, offices });
     if (loaded.workflow) workflows.set(loaded.workflow.name, loaded.workflow);
     else problems.push(loaded.problem);
   }

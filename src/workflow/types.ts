@@ -119,6 +119,8 @@ export interface AlertContentBlock {
   alertType?: "info" | "success" | "warning" | "error" | "emergency";
   title?: Text;
   message: Text | Text[];
+  /** Fills `{name}` placeholders in the title and message, as in a text block. */
+  replace?: ReplaceMap;
   allowClose?: boolean;
   when?: Guard;
 }

@@ -31,7 +31,17 @@ describe("demo content", () => {
 
   it("gives every text field in Spanish too", () => {
     const missing: string[] = [];
-    for (const { type, doc } of content.docs) {
+    // Items, and the locations inside them (hours, rooms), carry their own localizations.
+    const localizable = content.docs.flatMap(({ type, doc }) => {
+      const location = (doc as { location?: { id: string; localizations?: unknown } | null }).location;
+      return location?.localizations
+        ? [
+            { type, doc },
+            { type: `${type} location`, doc: location },
+          ]
+        : [{ type, doc }];
+    });
+    for (const { type, doc } of localizable) {
       const locs = (doc as { localizations?: { locale: string }[] }).localizations;
       if (!locs) continue;
       const en = locs.find((l) => l.locale === "en") as Record<string, unknown> | undefined;
