@@ -23,6 +23,7 @@ import { createI18n, DEFAULT_LOCALE, type Locale } from "./i18n";
 import { pageHydrates } from "./islands/hydration";
 import { Island } from "./islands/Island";
 import { IslandsScript } from "./islands/IslandsScript";
+import { useNonce } from "./lib/nonce";
 import { siteChrome } from "./lib/view-models";
 import "./styles/tokens.css";
 import "./styles/base.css";
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = pageHydrates(useMatches(), useRouteError());
   const locale: Locale = root?.locale ?? DEFAULT_LOCALE;
   const i18n = useMemo(() => createI18n(locale), [locale]);
+  const nonce = useNonce();
   const site = root?.site;
   const chrome = siteChrome(site, locale);
   const returnTo = location.pathname + location.search;
@@ -133,8 +135,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
           {hydrate ? (
             <>
-              <ScrollRestoration />
-              <Scripts />
+              <ScrollRestoration nonce={nonce} />
+              <Scripts nonce={nonce} />
             </>
           ) : (
             root?.islandsScript && <IslandsScript src={root.islandsScript} locale={locale} />

@@ -21,6 +21,8 @@ export interface SiteConfig {
 export interface OpenJourney {
   id: string;
   journey: Journey;
+  /** Its save-and-return token, once the resident has saved (a GET may show it, never make it). */
+  resumeToken?: string;
 }
 
 export interface WorkflowServices {
@@ -37,7 +39,7 @@ export interface WorkflowServices {
   save(id: string, journey: Journey, locale: Locale): Promise<void>;
   /** E-mails a save-and-return link (the resident asked for it on the "saved" page). */
   emailResumeLink(workflow: string, to: string, link: string, locale: Locale): Promise<void>;
-  /** The token of a save-and-return link. */
+  /** The token of a save-and-return link, made on the first call (only from a POST). */
   resumeToken(id: string): Promise<string>;
   resume(name: string, token: string): Promise<(OpenJourney & { cookie: string }) | undefined>;
   integrationsFor(journeyId: string, locale: Locale): Integrations;
@@ -47,6 +49,15 @@ export interface WorkflowServices {
   browserBundleCode(url: string): string | undefined;
   /** Runs `work` alone for this journey: two clicks on Submit never run side by side. */
   exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * The CSRF token for this browser's workflow forms (src/server/csrf.ts), and the Set-Cookie to
+   * send with the page when the browser holds no CSRF cookie yet.
+   */
+  csrf(cookieHeader: string | null): { token: string; cookie?: string };
+  /** Checks a posted CSRF token: "no-cookie" when the browser sent no cookie (cookies are off). */
+  verifyCsrf(cookieHeader: string | null, token: unknown): "ok" | "no-cookie" | "bad-token";
+  /** Stops the timers (the hourly purge of expired journeys); call on shutdown. */
+  close(): void;
 }
 
 export interface AppServices {
@@ -73,6 +84,13 @@ export interface RequestContext {
    * (docs/adr/0003-islands.md): the built file in production, the source through Vite in dev.
    */
   islandsScript: string;
+  /**
+   * Counts one costly act of this client against its rate limit (src/server/rate-limits.ts);
+   * "email": a save-and-return e-mail, `key` its recipient. Refused: answer 429, do nothing.
+   */
+  rateLimit(kind: "email", key?: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** This response's CSP nonce, for the inline scripts of hydrated pages (app/entry.server.tsx). */
+  nonce: string;
 }
 
 declare module "react-router" {

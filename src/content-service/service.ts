@@ -1,16 +1,24 @@
 import { timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
+import type { IncomingHttpHeaders } from "node:http";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { createSchema, createYoga } from "graphql-yoga";
+import { armorPlugin, fanOutLimitPlugin, noIntrospectionPlugin } from "./query-limits";
 import { type ContentContext, resolvers } from "./resolvers";
 import type { ContentStore } from "./store";
 
 const typeDefs = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
+
+/** Largest /graphql request body: the largest site query is under 2 KB with its variables. */
+export const CONTENT_MAX_BODY_BYTES = 16 * 1024;
 
 export interface ContentServiceOptions {
   store: ContentStore;
   /** The draft credential this server holds; requests present it as `Authorization: Bearer …`. */
   draftToken: string;
   now?: () => Date;
+  /** Answer `__schema` and `__type` queries (for development tools). Default false. */
+  introspection?: boolean;
 }
 
 export function hasDraftCredential(header: string | null, draftToken: string): boolean {
@@ -22,14 +30,28 @@ export function hasDraftCredential(header: string | null, draftToken: string): b
 }
 
 /** The embedded content service: GraphQL over POST at /graphql (SPEC §7.2). */
-export function createContentService({ store, draftToken, now = () => new Date() }: ContentServiceOptions) {
+export function createContentService({
+  store,
+  draftToken,
+  now = () => new Date(),
+  introspection = false,
+}: ContentServiceOptions) {
   return createYoga<object, ContentContext>({
     schema: createSchema<ContentContext>({ typeDefs, resolvers }),
     graphqlEndpoint: "/graphql",
     graphiql: false,
     landingPage: false,
-    // Errors never leak internals to the public: yoga masks unexpected errors by default.
-    maskedErrors: true,
+    // The site calls /graphql in-process or from its own origin: no cross-origin access at all.
+    cors: false,
+    // Errors never leak internals: unexpected errors are masked, even when NODE_ENV=development
+    // (yoga would otherwise add the original message and stack).
+    maskedErrors: { isDev: false },
+    plugins: [
+      // Limits per operation (query-limits.ts); the site's own queries stay well within them.
+      armorPlugin(),
+      fanOutLimitPlugin(),
+      ...(introspection ? [] : [noIntrospectionPlugin]),
+    ],
     context: async ({ request }) => ({
       snapshot: await store.snapshot(),
       draftAllowed: hasDraftCredential(request.headers.get("authorization"), draftToken),
@@ -40,3 +62,88 @@ export function createContentService({ store, draftToken, now = () => new Date()
   });
 }
 export type ContentService = ReturnType<typeof createContentService>;
+
+/** The GraphQL-over-HTTP error shape, with nothing of the server's internals in it. */
+function sendError(res: Response, status: number, message: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res
+    .status(status)
+    .type("application/json")
+    .send(JSON.stringify({ errors: [{ message }] }));
+}
+
+/** The request's headers minus those about the connection and the body framing, which was read already. */
+const DROPPED_HEADERS = new Set(["host", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+
+function fetchHeaders(headers: IncomingHttpHeaders): [string, string][] {
+  const result: [string, string][] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || DROPPED_HEADERS.has(name)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) result.push([name, v]);
+  }
+  return result;
+}
+
+/** What the endpoint needs of the service: yoga's fetch handler. */
+export interface FetchHandler {
+  fetch(url: string, init: RequestInit): globalThis.Response | Promise<globalThis.Response>;
+}
+
+export interface ContentEndpointOptions {
+  maxBodyBytes?: number;
+  log?: (message: string, error: unknown) => void;
+}
+
+/**
+ * The content service over HTTP, for Express to mount at /graphql. The request is rebuilt on a
+ * fixed internal origin instead of handing Node's request to yoga, whose adapter builds the URL from
+ * the `Host` header and answers an unparsable one with a stack trace. The body is read with a cap
+ * (an oversized body is read off and answered 413, so a keep-alive connection stays usable), and
+ * whatever fails answers a JSON error without internals.
+ */
+export function contentServiceEndpoint(
+  service: FetchHandler,
+  { maxBodyBytes = CONTENT_MAX_BODY_BYTES, log = console.error }: ContentEndpointOptions = {},
+): Router {
+  const router = express.Router();
+  // inflate: false: the site never compresses its queries; an encoded body is refused with 415.
+  router.use(express.raw({ type: () => true, limit: maxBodyBytes, inflate: false }));
+  router.use(async (req: Request, res: Response) => {
+    const abort = new AbortController();
+    res.once("close", () => abort.abort());
+    try {
+      // a copy (at most maxBodyBytes) as the Uint8Array fetch's types want
+      const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? Uint8Array.from(req.body) : undefined;
+      const url = new URL(req.originalUrl, "http://content.internal");
+      const response = await service.fetch(url.href, {
+        method: req.method,
+        headers: fetchHeaders(req.headers),
+        signal: abort.signal,
+        ...(body && req.method !== "GET" && req.method !== "HEAD" ? { body } : {}),
+      });
+      const payload = Buffer.from(await response.arrayBuffer());
+      res.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== "content-length") res.setHeader(name, value);
+      }
+      res.end(payload);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      log("graphql endpoint error", error);
+      sendError(res, 500, "Unexpected error.");
+    }
+  });
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 413) return sendError(res, 413, `Request body larger than ${maxBodyBytes} bytes`);
+    if (status === 415) return sendError(res, 415, "Compressed request bodies are not accepted");
+    if (typeof status === "number" && status >= 400 && status < 500)
+      return sendError(res, 400, "Malformed request");
+    log("graphql endpoint error", error);
+    sendError(res, 500, "Unexpected error.");
+  });
+  return router;
+}

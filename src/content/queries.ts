@@ -17,7 +17,7 @@ const L10N = "localizations { locale title }";
 const IMAGE = "{ url altText }";
 const RICH = "{ markdown raw }";
 const LOCATION =
-  "{ id address1 address2 address3 city state zip phone fax email hours1 hours2 facebook_url twitter_url instagram_url }";
+  "{ id address1 address2 address3 city state zip phone fax email hours1 hours2 facebook_url twitter_url instagram_url localizations { locale address2 address3 hours1 hours2 } }";
 const PERSON = `{ id name title image ${IMAGE} biography ${RICH} localizations { locale name title biography ${RICH} } }`;
 const ACCORDIONS = `accordions { id title description ${RICH} items { id title description ${RICH} } }`;
 const ACTIVITY_SUMMARY = `
@@ -35,7 +35,7 @@ const ACTIVITY_FULL = `
 
 export const queries = {
   activity: `query Activity($slug: String!, $stage: Stage) { activity(slug: $slug, stage: $stage) { ${ACTIVITY_FULL} } }`,
-  activities: `query Activities($stage: Stage) { activities(first: 9999, stage: $stage) { ${ACTIVITY_SUMMARY} } }`,
+  activities: `query Activities($stage: Stage) { activities(stage: $stage) { ${ACTIVITY_SUMMARY} } }`,
   agency: `query Agency($slug: String!, $stage: Stage) { agency(slug: $slug, stage: $stage) {
     id slug title subtitle position category_id quicklink schedule_url displayPerson description ${RICH}
     person ${PERSON} location ${LOCATION} activities { ${ACTIVITY_SUMMARY} }

@@ -21,6 +21,14 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * The database did not answer in time: locked by another process, unreachable or too slow. The
+ * request that needed it fails (a 5xx page); the rest of the site keeps serving.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
+
 export interface DatabaseConfig {
   /** postgres://… selects PostgreSQL; otherwise SQLite at `file`. */
   url?: string | undefined;

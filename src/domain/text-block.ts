@@ -32,7 +32,23 @@ export interface ReferenceEntry {
   property?: string;
 }
 
-export type ReplaceEntry = ApiResponseEntry | BoundDataEntry | FuncEntry | ReferenceEntry;
+/** A text in one language, or in each language by locale ("en" is the fallback). */
+export type LocalizedValue = string | Readonly<Record<string, string>>;
+
+/**
+ * An office detail written once in content/ (an agency's e-mail, address, phone, or the site's),
+ * never retyped in a workflow. `agency` names content/agencies/<agency>.yaml; without it the
+ * field is read from content/site.yaml. `value` is filled in when the workflows are loaded
+ * (src/workflow/office-details.ts), so rendering stays free of I/O.
+ */
+export interface ContentEntry {
+  type: "content";
+  agency?: string;
+  field: string;
+  value?: LocalizedValue;
+}
+
+export type ReplaceEntry = ApiResponseEntry | BoundDataEntry | FuncEntry | ReferenceEntry | ContentEntry;
 export type ReplaceMap = Record<string, ReplaceEntry>;
 
 export interface TextBlockContext {
@@ -66,6 +82,12 @@ function withProperty(value: unknown, property: string | undefined): unknown {
   return property ? readPath(value, property) : value;
 }
 
+/** The text of a localized value in `locale`, else in English. */
+export function localizedValue(value: LocalizedValue | undefined, locale: string): string | undefined {
+  if (value === undefined || typeof value === "string") return value;
+  return (Object.hasOwn(value, locale) ? value[locale] : undefined) ?? value.en;
+}
+
 /** The raw value of one entry, before it becomes text. */
 export function resolveEntry(entry: ReplaceEntry, ctx: TextBlockContext): unknown {
   switch (entry.type) {
@@ -77,6 +99,8 @@ export function resolveEntry(entry: ReplaceEntry, ctx: TextBlockContext): unknow
       return entry.name === "date" ? formatLongDate(ctx.now, ctx.locale ?? "en") : undefined;
     case "reference":
       return withProperty(ctx.answers?.[entry.screen]?.[entry.input], entry.property);
+    case "content":
+      return localizedValue(entry.value, ctx.locale ?? "en");
     default:
       return undefined;
   }

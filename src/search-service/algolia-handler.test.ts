@@ -1,10 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gzipSync } from "node:zlib";
+import { deflateSync, gzipSync } from "node:zlib";
 import { algoliasearch } from "algoliasearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSearchClient } from "../search/client";
-import { AlgoliaCompatibleHandler, SEARCH_API_PREFIX } from "./algolia-handler";
+import {
+  AlgoliaCompatibleHandler,
+  DEFAULT_MAX_QUERY_BODY,
+  DEFAULT_MAX_WRITE_BODY,
+  SEARCH_API_PREFIX,
+} from "./algolia-handler";
 import { SearchEngine } from "./engine";
 import { indexContent, pushRecords } from "./indexer";
 import { buildRecords } from "./records";
@@ -155,6 +160,80 @@ describe("AlgoliaCompatibleHandler", () => {
       { "x-algolia-api-key": ADMIN },
     );
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("AlgoliaCompatibleHandler with hostile bodies", () => {
+  const QUERY = "/1/indexes/content_production/query";
+  const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+
+  it("refuses deeply nested JSON with 400, wherever it sits", async () => {
+    const { handle } = await setup();
+    const deep = nested(5000);
+    const bodies: Array<[string, string]> = [
+      [QUERY, deep],
+      [QUERY, `{"page":${deep}}`],
+      [QUERY, `{"facets":${deep}}`],
+      [QUERY, `{"attributesToRetrieve":${deep}}`],
+      [QUERY, `{"x":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}`],
+      ["/1/indexes/*/queries", `{"requests":[{"indexName":"content_production","hitsPerPage":${deep}}]}`],
+    ];
+    for (const [path, body] of bodies) {
+      const response = await handle("POST", path, body);
+      expect(response, body.slice(0, 30)).toEqual({
+        status: 400,
+        body: { status: 400, message: "JSON body nested too deeply" },
+      });
+    }
+    // already parsed bodies (in-process callers) are held to the same bound
+    expect((await handle("POST", QUERY, { page: JSON.parse(nested(100)) })).status).toBe(400);
+    // what Algolia's clients send nests a few levels, and passes
+    const ok = await handle("POST", QUERY, {
+      query: "pothole",
+      facetFilters: [["locale:en", "kind:activity"]],
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it("decompresses gzip and deflate bodies once, and refuses corrupt or unknown ones", async () => {
+    const { handle } = await setup();
+    const json = JSON.stringify({ query: "pothole", filters: "locale:en" });
+    for (const [encoding, body] of [
+      ["gzip", gzipSync(json)],
+      ["deflate", deflateSync(json)],
+    ] as const) {
+      const response = await handle("POST", QUERY, body, { "content-encoding": encoding });
+      expect(response.status, encoding).toBe(200);
+      expect((response.body as { nbHits: number }).nbHits).toBe(1);
+    }
+    const cases: Array<[string, Uint8Array, number]> = [
+      ["gzip", Buffer.from("not gzip at all"), 400],
+      ["deflate", deflateSync(json).subarray(0, 6), 400],
+      ["gzip", gzipSync(json).subarray(0, 12), 400],
+      ["br", Buffer.from(json), 415],
+    ];
+    for (const [encoding, body, status] of cases) {
+      const response = await handle("POST", QUERY, body, { "content-encoding": encoding });
+      expect(response, encoding).toEqual({ status, body: { status, message: expect.any(String) } });
+    }
+  });
+
+  it("bounds bodies: searches small, the admin key's writes large, bombs included", async () => {
+    const { handle } = await setup();
+    const handler = new AlgoliaCompatibleHandler(new SearchEngine(), { adminApiKey: ADMIN });
+    expect(handler.bodyLimit(QUERY, {})).toBe(DEFAULT_MAX_QUERY_BODY);
+    expect(handler.bodyLimit(QUERY, { "x-algolia-api-key": "wrong" })).toBe(DEFAULT_MAX_QUERY_BODY);
+    expect(handler.bodyLimit("/1/indexes/x/batch", { "x-algolia-api-key": ADMIN })).toBe(
+      DEFAULT_MAX_WRITE_BODY,
+    );
+    expect(DEFAULT_MAX_QUERY_BODY).toBeLessThanOrEqual(64 * 1024);
+
+    const tooBig = JSON.stringify({ query: "x".repeat(DEFAULT_MAX_QUERY_BODY) });
+    expect((await handle("POST", QUERY, tooBig)).status).toBe(413);
+    // 1 MB of zeros gzips to about 1 KB: refused when inflating passes the bound, not after
+    const bomb = gzipSync(`{"query":"${"0".repeat(1024 * 1024)}"}`);
+    expect(bomb.length).toBeLessThan(DEFAULT_MAX_QUERY_BODY);
+    expect((await handle("POST", QUERY, bomb, { "content-encoding": "gzip" })).status).toBe(413);
   });
 });
 

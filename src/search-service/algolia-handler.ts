@@ -1,7 +1,9 @@
 /**
  * The subset of Algolia's search REST API that algoliasearch v5 uses, answered by the embedded
  * engine, so the site's search client runs unchanged against Algolia or against its own process.
- * Framework-free: the web server mounts `handleAlgoliaRequest` under SEARCH_API_PREFIX.
+ * Framework-free: the web server mounts `handleAlgoliaRequest` under SEARCH_API_PREFIX, reading each
+ * body with the bound `bodyLimit` gives. A body may come compressed (gzip, deflate) or already
+ * decompressed by the server (then without its Content-Encoding header); it is decompressed once.
  *
  * Read (public, any API key):
  *   POST /1/indexes/{indexName}/query        one query
@@ -16,7 +18,7 @@
  *   DELETE /1/indexes/{indexName}
  */
 import { timingSafeEqual } from "node:crypto";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, inflateSync } from "node:zlib";
 import { ParamsError, readSearchParams } from "./algolia-params";
 import { type EngineResult, IndexNotFoundError, type SearchEngine } from "./engine";
 import { FilterSyntaxError } from "./filters";
@@ -35,13 +37,31 @@ export interface AlgoliaHttpResponse {
 export interface AlgoliaHandlerOptions {
   /** Key that allows writes (the indexer's push). Without one, every write is refused. */
   adminApiKey?: string | null;
-  /** Largest request body, after gunzip, in bytes. */
-  maxBodyBytes?: number;
+  /** Largest request body, decompressed, in bytes, for anyone (searches). */
+  maxQueryBodyBytes?: number;
+  /** Largest request body, decompressed, in bytes, for requests carrying the admin key (writes). */
+  maxWriteBodyBytes?: number;
   /** Most queries in one multi-query request. */
   maxQueries?: number;
 }
 
-const DEFAULT_MAX_BODY = 20 * 1024 * 1024;
+/**
+ * Searches: the site's client sends well under 1 KB per query, and a multi-query holds at most
+ * DEFAULT_MAX_QUERIES of them.
+ */
+export const DEFAULT_MAX_QUERY_BODY = 64 * 1024;
+/**
+ * Writes come over HTTP only from `npm run index -- --target algolia --host <site>/search-api`
+ * (src/search-service/cli.ts), which sends batches of 500 records (indexer.ts). A record is about
+ * 3 KB today; Algolia itself caps a record at 10 KB on its base plan, so 500 of them are 5 MB: twice
+ * that leaves room for JSON and longer content. Only requests with the admin key get this limit.
+ */
+export const DEFAULT_MAX_WRITE_BODY = 10 * 1024 * 1024;
+/**
+ * Algolia's parameters and records nest a few levels (facetFilters: two). Anything much deeper is
+ * an attempt on the recursion of the code that reads it, and is refused before it is read.
+ */
+export const MAX_JSON_DEPTH = 32;
 const DEFAULT_MAX_QUERIES = 50;
 
 class HttpError extends Error {
@@ -67,31 +87,54 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The body as sent, decompressed once, to at most maxBytes (so a small bomb cannot grow large). */
+function decompress(bytes: Uint8Array, encoding: string, maxBytes: number): Uint8Array {
+  const name = encoding.trim().toLowerCase();
+  if (name === "" || name === "identity") return bytes;
+  const inflate = name === "gzip" || name === "x-gzip" ? gunzipSync : name === "deflate" ? inflateSync : null;
+  if (!inflate) throw new HttpError(415, "Unsupported content encoding");
+  try {
+    return inflate(bytes, { maxOutputLength: maxBytes });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE")
+      throw new HttpError(413, "Request body too large");
+    throw new HttpError(400, `Invalid ${name} body`);
+  }
+}
+
+/** True when objects and arrays nest deeper than max (walked without recursion). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop() as [unknown, number];
+    if (item === null || typeof item !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(item)) {
+      if (child !== null && typeof child === "object") pending.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 function decodeBody(body: unknown, headers: RequestHeaders | undefined, maxBytes: number): unknown {
   if (body === undefined || body === null) return {};
-  let text: string;
-  if (typeof body === "string") {
-    text = body;
-  } else if (body instanceof Uint8Array) {
-    let bytes: Uint8Array = body;
-    if ((header(headers, "content-encoding") ?? "").toLowerCase().includes("gzip")) {
-      try {
-        bytes = gunzipSync(bytes, { maxOutputLength: maxBytes });
-      } catch {
-        throw new HttpError(400, "Invalid gzip body");
-      }
+  let value: unknown = body;
+  if (typeof body === "string" || body instanceof Uint8Array) {
+    const bytes =
+      typeof body === "string"
+        ? Buffer.from(body, "utf8")
+        : decompress(body, header(headers, "content-encoding") ?? "", maxBytes);
+    if (bytes.byteLength > maxBytes) throw new HttpError(413, "Request body too large");
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+    if (text.trim() === "") return {};
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new HttpError(400, "Invalid JSON body");
     }
-    text = Buffer.from(bytes).toString("utf8");
-  } else {
-    return body;
   }
-  if (text.length > maxBytes) throw new HttpError(413, "Request body too large");
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "Invalid JSON body");
-  }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw new HttpError(400, "JSON body nested too deeply");
+  return value;
 }
 
 function splitPath(path: string): string[] {
@@ -120,16 +163,26 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 export class AlgoliaCompatibleHandler {
   private taskCounter = 0;
-  private readonly maxBodyBytes: number;
+  private readonly maxQueryBodyBytes: number;
+  private readonly maxWriteBodyBytes: number;
   private readonly maxQueries: number;
 
   constructor(
     private readonly engine: SearchEngine,
     private readonly options: AlgoliaHandlerOptions = {},
   ) {
-    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    this.maxQueryBodyBytes = options.maxQueryBodyBytes ?? DEFAULT_MAX_QUERY_BODY;
+    this.maxWriteBodyBytes = options.maxWriteBodyBytes ?? DEFAULT_MAX_WRITE_BODY;
     this.maxQueries = options.maxQueries ?? DEFAULT_MAX_QUERIES;
   }
+
+  /**
+   * The largest body this request may send, decompressed: the write limit for the admin key's
+   * holder, the search limit for everyone else. Servers read the body with this bound before calling
+   * the handler, so nobody without the key can make the process hold megabytes.
+   */
+  bodyLimit = (path: string, headers?: RequestHeaders): number =>
+    this.isAdmin(path, headers) ? this.maxWriteBodyBytes : this.maxQueryBodyBytes;
 
   /** Answers one request; never throws: failures become Algolia-shaped error bodies. */
   handleAlgoliaRequest = async (
@@ -159,12 +212,14 @@ export class AlgoliaCompatibleHandler {
     return { taskID: this.taskCounter, updatedAt: new Date().toISOString() };
   }
 
-  private requireAdmin(path: string, headers: RequestHeaders | undefined): void {
+  private isAdmin(path: string, headers: RequestHeaders | undefined): boolean {
     const expected = this.options.adminApiKey;
     const given = header(headers, "x-algolia-api-key") ?? queryParam(path, "x-algolia-api-key");
-    if (!expected || !given || !sameSecret(given, expected)) {
-      throw new HttpError(403, "Method not allowed with this API key");
-    }
+    return !!expected && !!given && sameSecret(given, expected);
+  }
+
+  private requireAdmin(path: string, headers: RequestHeaders | undefined): void {
+    if (!this.isAdmin(path, headers)) throw new HttpError(403, "Method not allowed with this API key");
   }
 
   private async route(
@@ -179,15 +234,16 @@ export class AlgoliaCompatibleHandler {
     }
     const indexName = segments[2] as string;
     const action = segments.slice(3).join("/");
+    const maxBodyBytes = this.bodyLimit(path, headers);
 
     if (method === "POST" && indexName === "*" && action === "queries") {
-      return this.multiQuery(decodeBody(rawBody, headers, this.maxBodyBytes));
+      return this.multiQuery(decodeBody(rawBody, headers, maxBodyBytes));
     }
     if (indexName === "*" || indexName.length > 256) throw new HttpError(404, "Path not found");
     if (method === "POST" && action === "query") {
       return {
         status: 200,
-        body: await this.query(indexName, decodeBody(rawBody, headers, this.maxBodyBytes)),
+        body: await this.query(indexName, decodeBody(rawBody, headers, maxBodyBytes)),
       };
     }
 
@@ -199,8 +255,7 @@ export class AlgoliaCompatibleHandler {
       (method === "DELETE" && action === "");
     if (!known) throw new HttpError(404, "Path not found");
     this.requireAdmin(path, headers);
-    const body =
-      method === "GET" || method === "DELETE" ? {} : decodeBody(rawBody, headers, this.maxBodyBytes);
+    const body = method === "GET" || method === "DELETE" ? {} : decodeBody(rawBody, headers, maxBodyBytes);
 
     switch (action) {
       case "batch":

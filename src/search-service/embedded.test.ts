@@ -28,5 +28,9 @@ describe("createEmbeddedSearch", () => {
       { "x-algolia-api-key": "k" },
     );
     expect(write.status).toBe(200);
+    // only the admin key may send the indexer's large batches
+    expect(search.bodyLimit("/1/indexes/x/batch", { "x-algolia-api-key": "k" })).toBeGreaterThan(
+      search.bodyLimit("/1/indexes/x/query", {}),
+    );
   });
 });

@@ -19,6 +19,8 @@ export interface EmbeddedSearch {
   handler: AlgoliaCompatibleHandler;
   /** Mount under SEARCH_API_PREFIX: (method, path, body, headers) => { status, body }. */
   handleAlgoliaRequest: AlgoliaCompatibleHandler["handleAlgoliaRequest"];
+  /** The largest body a request to the handler may send (see AlgoliaCompatibleHandler.bodyLimit). */
+  bodyLimit: AlgoliaCompatibleHandler["bodyLimit"];
   /** Rebuilds both indexes from the content; searches keep using the old index until it is ready. */
   reindex(source: IndexSource): Promise<IndexCounts>;
 }
@@ -34,6 +36,7 @@ export function createEmbeddedSearch(
     engine,
     handler,
     handleAlgoliaRequest: handler.handleAlgoliaRequest,
+    bodyLimit: handler.bodyLimit,
     reindex(source) {
       // one rebuild at a time, in order, so a slow rebuild never overwrites a newer one
       const run = queue.then(() => indexContent(engine, source, [...INDEX_NAMES]));

@@ -58,6 +58,16 @@ describe("typeahead endpoint", () => {
     }
   });
 
+  it("answers 400 when the search backend refuses the query itself", async () => {
+    const log = vi.fn();
+    const handle = createTypeaheadHandler(async () => {
+      throw Object.assign(new Error("Invalid query"), { status: 400 });
+    }, log);
+    const response = await handle("term=taxes");
+    expect(response).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it("answers 503 when the search backend fails, and logs it", async () => {
     const log = vi.fn();
     const handle = createTypeaheadHandler(async () => {

@@ -7,7 +7,8 @@
  * - locale: en or es (default en).
  * - limit: an integer from 1 to 20 (default 6).
  * A parameter given twice, a limit that is not such an integer or an unknown locale is a malformed
- * request (400). A failing search backend gives 503, so the typeahead shows its error state.
+ * request (400), and so is a term the search backend refuses (its 400). A failing search backend
+ * gives 503, so the typeahead shows its error state.
  */
 import { isSearchLocale, TYPEAHEAD_LIMIT, TYPEAHEAD_MAX_LIMIT } from "../search/constants";
 import type { SearchResult } from "../search/results";
@@ -84,6 +85,9 @@ export function createTypeaheadHandler(
       const results = await search(term, { locale, limit });
       return { status: 200, headers: JSON_HEADERS, body: { results: results.slice(0, limit) } };
     } catch (error) {
+      // The backend refusing the query itself (400) is about the request; anything else is an outage.
+      if ((error as { status?: unknown } | null)?.status === 400)
+        return fail(400, "Search term not accepted");
       log("typeahead search failed", error);
       return fail(503, "Search is unavailable");
     }

@@ -8,23 +8,38 @@ import { cachedQueries } from "../content/cached-queries";
 import { createContentClient } from "../content/client";
 import { contentQueries } from "../content/queries";
 import { readContent, storeContent } from "../content-service/load";
-import { createContentService } from "../content-service/service";
+import { contentServiceEndpoint, createContentService } from "../content-service/service";
 import { ContentStore } from "../content-service/store";
 import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
 import { LANGUAGE_COOKIE } from "../domain/localize";
-import { outboxSender } from "../integrations/email/outbox";
+import { sameSitePath } from "../domain/return-path";
+import { createEmailSender, EMAIL, emailHandler } from "../integrations/email";
+import { createOutbox } from "../outbox";
 import { backOfficeIntegrations } from "./back-office";
 import type { ServerConfig } from "./config";
+import { restrictDataFiles } from "./data-files";
+import { clientErrorStatus, hostGuard, methodGuard, refuse, sameOriginPost } from "./edge";
 import { fallbackErrorPage } from "./fallback-page";
+import { createFieldCipher } from "./field-crypto";
 import { PageCache } from "./page-cache";
+import {
+  isPreviewSession,
+  PREVIEW_COOKIE,
+  PREVIEW_HOURS,
+  previewSession,
+  sameSecret,
+} from "./preview-session";
+import { clientKey, createRateLimits, readRateLimitSettings } from "./rate-limits";
 import { sendFetchResponse, toFetchRequest } from "./react-router-adapter";
+import { redactError, redactUrl } from "./redact-url";
 import { readCookie, requestLocale } from "./request-locale";
 import { createSiteSearch, indexSourceOf } from "./search";
-import { securityHeaders } from "./security-headers";
+import { nonceOf, securityHeaders } from "./security-headers";
 import { createWorkflowServices } from "./workflows";
 
-export const DRAFT_COOKIE = "draft_token";
+/** A posted form is a few KB; the engine refuses screens over 64 KB itself (workflow-screen.server.ts). */
+const FORM_BODY_LIMIT = "100kb";
 
 /** A request whose address cannot be decoded (e.g. `?term=%E0%A4%A`) gets the Bad Request page. */
 function isDecodable(url: string): boolean {
@@ -83,6 +98,7 @@ function islandsScriptOf(config: ServerConfig): string {
 export async function createApp(config: ServerConfig): Promise<RunningApp> {
   const db = await openDatabase({ url: config.databaseUrl, file: join(config.dataDir, "cedarport.sqlite") });
   await migrate(db);
+  restrictDataFiles(config.dataDir);
   const store = new ContentStore(db);
   let reindexSearch: (() => Promise<void>) | undefined;
   const reloadContent = async () => {
@@ -97,7 +113,12 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   };
   await reloadContent();
 
-  const contentService = createContentService({ store, draftToken: config.draftToken });
+  // Introspection helps a developer explore the schema; in production it only helps an attacker.
+  const contentService = createContentService({
+    store,
+    draftToken: config.draftToken,
+    introspection: config.dev,
+  });
   const inProcessFetch: typeof fetch = (input, init) =>
     Promise.resolve(contentService.fetch(input as string, init as RequestInit));
   const published = cachedQueries(
@@ -110,12 +131,25 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }),
     { authorization: `Bearer ${config.draftToken}` },
   );
+  // Side effects of commits (receipts, saved links; later deliveries) are sent by this worker, never
+  // by a web request; every process runs one, and they share the work through the database.
+  const outbox = createOutbox({
+    db,
+    handlers: { [EMAIL]: emailHandler(createEmailSender(config)) },
+    cipher: createFieldCipher(config.dataKey, config.previousDataKeys),
+  });
+  outbox.start();
   const workflows = await createWorkflowServices({
     dir: config.workflowsDir,
     db,
     secret: config.sessionSecret,
-    email: outboxSender(join(config.dataDir, "outbox")),
+    outbox,
     integrations: await backOfficeIntegrations(db),
+    dataKey: config.dataKey,
+    previousDataKeys: config.previousDataKeys,
+    retentionDays: config.retentionDays,
+    secureCookies: config.secureCookies,
+    contentDir: config.contentDir,
   });
   const search = createSiteSearch();
   const reindex = async () =>
@@ -143,17 +177,24 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   const handleRequest = createRequestHandler(build, config.dev ? "development" : "production");
   const cache = new PageCache(config.dev ? 0 : config.pageCacheSeconds * 1000);
 
+  const rateLimits = await createRateLimits({ redisUrl: config.redisUrl, ...readRateLimitSettings() });
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
-  app.use(securityHeaders({ dev: config.dev }));
+  // Behind a TLS proxy or load balancer, X-Forwarded-* says the request came over https and from
+  // which client (docs/deploy.md: TRUST_PROXY). Links never come from the Host header.
+  app.set("trust proxy", config.trustProxy);
+  app.use(securityHeaders({ dev: config.dev, hsts: config.production && config.secureCookies }));
+  app.use(hostGuard(config.allowedHosts));
+  app.use(methodGuard());
+  // Before any route reads a body or does work (src/server/rate-limits.ts).
+  app.use(rateLimits.middleware);
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
     const ok = await db.ping();
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unreachable" });
   });
-  app.use("/graphql", (req, res) => void contentService(req, res));
+  app.use("/graphql", contentServiceEndpoint(contentService));
   search.mount(app);
   // Each service for the browser: its workflow and compiled validators (src/server/service-bundles.ts).
   // The hash in the address changes with the code, so browsers may keep a bundle forever.
@@ -169,26 +210,28 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   // The no-JavaScript language switch: store the choice and go back where the resident was.
   app.get("/language", (req, res) => {
     const lang = req.query.lang === "es" ? "es" : "en";
-    const back =
-      typeof req.query.return === "string" &&
-      req.query.return.startsWith("/") &&
-      !req.query.return.startsWith("//")
-        ? req.query.return
-        : "/";
-    res.cookie(LANGUAGE_COOKIE, lang, { path: "/", maxAge: 365 * 24 * 3600 * 1000, sameSite: "lax" });
-    res.redirect(303, back);
+    res.cookie(LANGUAGE_COOKIE, lang, {
+      path: "/",
+      maxAge: 365 * 24 * 3600 * 1000,
+      sameSite: "lax",
+      secure: config.secureCookies,
+    });
+    res.redirect(303, sameSitePath(req.query.return));
   });
-  // Editors open /preview?token=… once; the credential stays in an httpOnly cookie.
+  // Editors open /preview?token=… once; the browser then keeps a signed, expiring session (never
+  // the credential itself).
   app.get("/preview", (req, res) => {
-    if (req.query.token !== config.draftToken) {
+    res.set("Cache-Control", "private, no-store");
+    if (!sameSecret(req.query.token, config.draftToken)) {
       res.status(403).type("text/plain").send("That preview link is not valid.");
       return;
     }
-    res.cookie(DRAFT_COOKIE, config.draftToken, {
+    res.cookie(PREVIEW_COOKIE, previewSession(config.sessionSecret), {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      maxAge: 8 * 3600 * 1000,
+      secure: config.secureCookies,
+      maxAge: PREVIEW_HOURS * 3600 * 1000,
     });
     res.redirect(303, "/?stage=draft");
   });
@@ -202,19 +245,34 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   }
   app.use(express.static(join(config.root, "public"), { maxAge: "1h" }));
 
-  app.all("/{*splat}", async (req: Request, res: Response, next: NextFunction) => {
+  // Form posts are read whole, up to a bound: a body too large is refused (413) before any route
+  // runs, a compressed one is inflated once, and the connection is never left half-read.
+  app.use(express.raw({ type: () => true, limit: FORM_BODY_LIMIT }));
+  // Every other address goes to React Router. (No path pattern here: Express would try to decode
+  // `/activity/%` itself and fail before the Bad Request page could be shown.)
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
+      // A form posted from another site is refused here, with a page, rather than deep in React
+      // Router's own check (which throws). Behind a TLS proxy this needs TRUST_PROXY.
+      if (req.method === "POST" && !sameOriginPost(req)) {
+        refuse(req, res, 403);
+        return;
+      }
       const url = new URL(req.originalUrl, "http://x");
       const locale = requestLocale(url, req.headers.cookie);
       const draft =
         url.searchParams.get("stage") === "draft" &&
-        readCookie(req.headers.cookie, DRAFT_COOKIE) === config.draftToken;
+        isPreviewSession(readCookie(req.headers.cookie, PREVIEW_COOKIE), config.sessionSecret);
       const cacheable =
         req.method === "GET" &&
         !draft &&
         !url.searchParams.has("stage") &&
         !/^\/(workflow|api)\b/.test(url.pathname);
-      const key = cacheable ? `${locale} ${await services.contentVersion()} ${req.originalUrl}` : "";
+      // The host is in the key because search results differ between the test and production
+      // index (SPEC §7.1); the links in a page never do (they come from config.publicOrigin).
+      const key = cacheable
+        ? `${locale} ${await services.contentVersion()} ${req.hostname} ${req.originalUrl}`
+        : "";
       const hit = cacheable ? cache.get(key) : undefined;
       if (hit) {
         res.status(hit.status);
@@ -227,8 +285,10 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
         services,
         locale,
         draft,
-        origin: config.publicOrigin ?? `${req.protocol}://${req.get("host") ?? `localhost:${config.port}`}`,
+        origin: config.publicOrigin,
         islandsScript,
+        nonce: nonceOf(res),
+        rateLimit: (_kind, recipient) => rateLimits.email(clientKey(req.ip), recipient),
       };
       const response = await handleRequest(
         toFetchRequest(req, res, isDecodable(req.originalUrl) ? undefined : "/bad-request"),
@@ -242,6 +302,8 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
         await sendFetchResponse(res, response, body);
         return;
       }
+      // Drafts are for the editor who asked, never for a shared cache.
+      if (draft) response.headers.set("Cache-Control", "private, no-store");
       await sendFetchResponse(res, response);
     } catch (error) {
       next(error);
@@ -250,7 +312,13 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
 
   // Last resort: React Router renders its own error pages; this catches what escapes it.
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
-    console.error(`${req.method} ${req.originalUrl}:`, error);
+    // A bad request (undecodable address, malformed or oversized body) is the client's, not ours.
+    const status = clientErrorStatus(error);
+    if (status && !res.headersSent) {
+      refuse(req, res, status);
+      return;
+    }
+    console.error(`${req.method} ${redactUrl(req.originalUrl)}:`, redactError(error));
     if (res.headersSent) {
       res.end();
       return;
@@ -285,6 +353,9 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     async close() {
       for (const w of watchers) w.close();
       await vite?.close();
+      workflows.close();
+      await outbox.stop();
+      await rateLimits.close();
       await db.close();
     },
   };

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorkflowServices } from "../app/services";
 import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
-import type { EmailMessage } from "../integrations/email/email";
+import { EMAIL, type EmailMessage, emailHandler } from "../integrations/email";
 import { DEMO_PARCELS } from "../integrations/property-records";
 import { countSubmissions } from "../integrations/submissions/submissions";
+import { createOutbox, type Outbox } from "../outbox";
 import { IntegrationRefusal, type Integrations } from "../workflow/integrations";
 import { answerAndCall, type Journey, startJourney, submitJourney, visitScreen } from "../workflow/journey";
 import type { Workflow } from "../workflow/types";
@@ -156,19 +157,20 @@ describe("deduction-applications", () => {
 describe("a homestead application through the server's services", () => {
   let services: WorkflowServices;
   const sent: EmailMessage[] = [];
+  let outbox: Outbox;
 
   beforeAll(async () => {
+    outbox = createOutbox({
+      db,
+      handlers: { [EMAIL]: emailHandler({ send: async (message) => void sent.push(message) }) },
+    });
     services = await createWorkflowServices({
       dir: WORKFLOWS,
       db,
       secret: "test-secret",
-      email: {
-        send: async (message) => {
-          sent.push(message);
-          return { id: String(sent.length) };
-        },
-      },
+      outbox,
       integrations: calls,
+      dataKey: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
       now: () => now,
     });
   });
@@ -281,6 +283,7 @@ describe("a homestead application through the server's services", () => {
     expect(found.applications).toEqual([
       { deduction: "homestead", status: "Received", applicant: "M. D.", dateApplied: "2026-11-22" },
     ]);
+    await outbox.drain();
     expect(sent.filter((m) => m.subject.includes(first.reference))).toHaveLength(1);
   });
 });

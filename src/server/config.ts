@@ -1,7 +1,12 @@
 import { resolve } from "node:path";
 import { serverSecret } from "./secrets";
 
-/** Everything the server reads from its environment, with the embedded defaults. */
+/**
+ * Everything the server reads from its environment, with the embedded defaults. `APP_ENV=production`
+ * marks a city's real deployment: then the settings a public site cannot do without are required
+ * and the server refuses to start without them (docs/deploy.md). Without it the site runs on its
+ * embedded defaults and answers only to its own origin and to this machine's loopback names.
+ */
 export interface ServerConfig {
   port: number;
   host: string;
@@ -11,12 +16,50 @@ export interface ServerConfig {
   workflowsDir: string;
   databaseUrl: string | undefined;
   draftToken: string;
-  /** Signs the journey cookies. */
+  /** Signs cookies (journeys, the preview session, CSRF tokens). */
   sessionSecret: string;
   dev: boolean;
-  /** Public origin for canonical links; defaults to http://localhost:<port>. */
-  publicOrigin: string | undefined;
+  /** A city's real deployment (APP_ENV=production): required settings, HSTS, `Secure` cookies. */
+  production: boolean;
+  /** The one origin absolute links are built from (canonical, hreflang, e-mailed links). */
+  publicOrigin: string;
+  /** Host names (with port where not default) the site answers to; any other gets 421. */
+  allowedHosts: string[];
+  /** Cookies carry `Secure` (the public origin is https). */
+  secureCookies: boolean;
+  /** Express's `trust proxy` setting: which proxies' X-Forwarded-* headers are believed. */
+  trustProxy: boolean | number | string;
   pageCacheSeconds: number;
+  /** Rate limits and other cross-process state go to Redis when set; memory otherwise. */
+  redisUrl: string | undefined;
+  /** Encrypts sensitive answers at rest (32 bytes, base64); earlier keys still decrypt. */
+  dataKey: string;
+  previousDataKeys: string[];
+  /** Submitted requests are deleted this many days after they were made. */
+  retentionDays: number;
+  /** `smtp://` or `smtps://` URL of the city's mail relay; unset: e-mails are files in data/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}
+
+/** What a real deployment must set; the messages say why. */
+const REQUIRED_IN_PRODUCTION: [name: string, why: string][] = [
+  ["PUBLIC_ORIGIN", "the https:// address residents use; links and e-mails are built from it"],
+  ["SESSION_SECRET", "signs residents' cookies; every web process must share it"],
+  ["DRAFT_TOKEN", "the editors' draft-preview credential"],
+  ["DATA_KEY", "encrypts sensitive answers at rest (openssl rand -base64 32)"],
+  ["DATABASE_URL", "the PostgreSQL database every web process shares"],
+  ["SMTP_URL", "the mail relay that sends receipts and saved links"],
+];
+
+export class ConfigError extends Error {}
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "") return "loopback";
+  if (value === "true" || value === "false") return value === "true";
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 export function readConfig(env = process.env, argv = process.argv): ServerConfig {
@@ -24,7 +67,34 @@ export function readConfig(env = process.env, argv = process.argv): ServerConfig
   const dataDir = resolve(root, env.DATA_DIR ?? "data");
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+    throw new ConfigError(`PORT must be a port number, got ${env.PORT}`);
+  const dev = argv.includes("--dev") || env.NODE_ENV === "development";
+  const production = env.APP_ENV === "production";
+  if (production) {
+    const missing = REQUIRED_IN_PRODUCTION.filter(([name]) => !env[name]);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `APP_ENV=production needs these settings (docs/deploy.md):\n${missing.map(([n, why]) => `  ${n}: ${why}`).join("\n")}`,
+      );
+    if (!env.PUBLIC_ORIGIN?.startsWith("https://"))
+      throw new ConfigError("APP_ENV=production: PUBLIC_ORIGIN must be an https:// address");
+  }
+  let origin: URL;
+  try {
+    origin = new URL(env.PUBLIC_ORIGIN || `http://localhost:${port}`);
+  } catch {
+    throw new ConfigError(
+      `PUBLIC_ORIGIN must be an absolute URL such as https://www.example.gov, got ${env.PUBLIC_ORIGIN}`,
+    );
+  }
+  const extraHosts = (env.ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const allowedHosts = [...new Set([origin.host, ...extraHosts, ...(production ? [] : LOOPBACK_HOSTS)])];
+  const retentionDays = Number(env.RETENTION_DAYS ?? 730);
+  if (!Number.isFinite(retentionDays) || retentionDays < 1)
+    throw new ConfigError(`RETENTION_DAYS must be a number of days, got ${env.RETENTION_DAYS}`);
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
@@ -35,8 +105,18 @@ export function readConfig(env = process.env, argv = process.argv): ServerConfig
     databaseUrl: env.DATABASE_URL || undefined,
     draftToken: serverSecret(dataDir, "draft-token", env.DRAFT_TOKEN),
     sessionSecret: serverSecret(dataDir, "session-secret", env.SESSION_SECRET),
-    dev: argv.includes("--dev") || env.NODE_ENV === "development",
-    publicOrigin: env.PUBLIC_ORIGIN,
+    dev,
+    production,
+    publicOrigin: origin.origin,
+    allowedHosts,
+    secureCookies: origin.protocol === "https:",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pageCacheSeconds: Number(env.PAGE_CACHE_SECONDS ?? 60),
+    redisUrl: env.REDIS_URL || undefined,
+    dataKey: serverSecret(dataDir, "data-key", env.DATA_KEY, 32, "base64"),
+    previousDataKeys: (env.DATA_KEYS_PREVIOUS ?? "").split(",").filter(Boolean),
+    retentionDays,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "no-reply@cedarport.gov",
   };
 }

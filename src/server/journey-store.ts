@@ -1,10 +1,12 @@
 import type { Database } from "../db/database";
+import type { FieldCipher } from "./field-crypto";
 import { randomId } from "./secrets";
 
 /**
  * Journeys in the database: the answers of a resident's unfinished application, keyed by a random
  * id the browser holds in a signed cookie. Kept for 30 days after the last change, which is also
- * how long a "save and come back later" link works.
+ * how long a "save and come back later" link works. The answers (`state`) are stored sealed
+ * (src/server/field-crypto.ts), bound to the journey's id; rows from before encryption still read.
  */
 export const JOURNEY_DAYS = 30;
 
@@ -26,20 +28,28 @@ interface Row {
   resume_token: string | null;
 }
 
+/** Where a journey's sealed state lives (GCM additional data; also used by src/server/reseal.ts). */
+export const stateContext = (id: string) => `journeys.state:${id}`;
+
 const expiry = (now: Date) => new Date(now.getTime() + JOURNEY_DAYS * 86_400_000).toISOString();
 
 export class JourneyStore<J> {
   constructor(
     private readonly db: Database,
+    private readonly sealer: Pick<FieldCipher, "seal" | "open">,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  private seal(id: string, journey: J): string {
+    return this.sealer.seal(JSON.stringify(journey), stateContext(id));
+  }
 
   private fromRow(row: Row | undefined): StoredJourney<J> | undefined {
     if (!row || row.expires_at < this.now().toISOString()) return undefined;
     return {
       id: row.id,
       workflow: row.workflow,
-      journey: JSON.parse(row.state) as J,
+      journey: JSON.parse(this.sealer.open(row.state, stateContext(row.id))) as J,
       locale: row.locale,
       expiresAt: row.expires_at,
       resumeToken: row.resume_token,
@@ -51,7 +61,7 @@ export class JourneyStore<J> {
     const id = randomId();
     await this.db.run(
       "INSERT INTO journeys (id, workflow, state, locale, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      [id, workflow, JSON.stringify(journey), locale, now.toISOString(), now.toISOString(), expiry(now)],
+      [id, workflow, this.seal(id, journey), locale, now.toISOString(), now.toISOString(), expiry(now)],
     );
     return { id, workflow, journey, locale, expiresAt: expiry(now), resumeToken: null };
   }
@@ -68,7 +78,7 @@ export class JourneyStore<J> {
     const now = this.now();
     await this.db.run(
       "UPDATE journeys SET state = ?, locale = ?, updated_at = ?, expires_at = ? WHERE id = ?",
-      [JSON.stringify(journey), locale, now.toISOString(), expiry(now), id],
+      [this.seal(id, journey), locale, now.toISOString(), expiry(now), id],
     );
   }
 

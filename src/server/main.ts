@@ -1,17 +1,35 @@
 import { createApp } from "./app";
-import { readConfig } from "./config";
+import { ConfigError, readConfig } from "./config";
+import { listen } from "./listen";
 
 /** `npm start` (production build) and `npm run dev` (Vite, live reload of content). */
-const config = readConfig();
-const running = await createApp(config);
-const server = running.app.listen(config.port, config.host, () => {
+// Everything this process creates (database, secrets, e-mails) is readable by its own user only.
+process.umask(0o077);
+let config: ReturnType<typeof readConfig>;
+try {
+  config = readConfig();
+} catch (error) {
+  // A missing or wrong setting is the operator's to fix: say which, without a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Cedarport site not started: ${error.message}`);
+  process.exit(1);
+}
+let running: Awaited<ReturnType<typeof createApp>>;
+try {
+  running = await createApp(config);
+} catch (error) {
+  // Most often the database cannot be reached: one line for the operator, not a stack trace.
+  console.error(`Cedarport site not started: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const server = await listen(running.app, config.port, config.host);
+{
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(
-    `Cedarport site on http://localhost:${port} (${config.databaseUrl ? "PostgreSQL" : "SQLite"}${config.dev ? ", dev" : ""})`,
+    `Cedarport site on http://localhost:${port} (${config.databaseUrl ? "PostgreSQL" : "SQLite"}${config.dev ? ", dev" : ""}${config.production ? `, production at ${config.publicOrigin}` : ""})`,
   );
-});
-server.keepAliveTimeout = 65_000;
+}
 
 let stopping = false;
 const stop = async (signal: string) => {

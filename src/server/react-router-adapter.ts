@@ -18,8 +18,16 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, pathOv
   res.on("close", () => controller.abort());
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    // The body is already read and bounded by the server (express.raw); a stream remains for
+    // callers that did not read it.
+    if (Buffer.isBuffer(req.body)) {
+      init.body = new Uint8Array(req.body);
+      headers.delete("content-encoding");
+      headers.set("content-length", String(req.body.length));
+    } else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
   }
   return new Request(url, init);
 }

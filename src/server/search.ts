@@ -1,4 +1,10 @@
-import express, { type Express } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express";
 import type { AgencyDoc, RichText, TagDoc, TopicDoc } from "../content-service/documents";
 import type { Snapshot } from "../content-service/store";
 import { createSearchClient, type SearchClient } from "../search/client";
@@ -103,12 +109,21 @@ export function createSiteSearch(env: Record<string, string | undefined> = proce
       await embedded.reindex(source);
     },
     mount(app) {
-      app.use("/search-api", express.raw({ type: () => true, limit: "20mb" }), async (req, res) => {
-        const r = await embedded.handleAlgoliaRequest(req.method, req.url, req.body, req.headers);
-        res.status(r.status).json(r.body);
-      });
+      app.use(
+        "/search-api",
+        readSearchApiBody(embedded.bodyLimit),
+        async (req: Request, res: Response) => {
+          // express.raw has decompressed the body already: without its Content-Encoding the handler
+          // takes it as it is, instead of decompressing it a second time.
+          const { "content-encoding": _decoded, ...headers } = req.headers;
+          const r = await embedded.handleAlgoliaRequest(req.method, req.url, req.body, headers);
+          res.status(r.status).json(r.body);
+        },
+        searchApiBodyError,
+      );
       app.get("/api/v1/search", async (req, res) => {
-        const query = req.originalUrl.split("?")[1] ?? "";
+        const at = req.originalUrl.indexOf("?");
+        const query = at === -1 ? "" : req.originalUrl.slice(at + 1);
         const typeahead = createTypeaheadHandler((term, o) =>
           clientFor(req.hostname).typeaheadSearch(term, o),
         );
@@ -118,3 +133,40 @@ export function createSiteSearch(env: Record<string, string | undefined> = proce
     },
   };
 }
+
+/**
+ * Reads a /search-api body with the handler's bound for that request (searches: small; the admin
+ * key's writes: the indexer's batches). Compressed bodies are inflated here, once, and the bound
+ * applies to the inflated size. A body over the bound is read off and answered 413, so the
+ * keep-alive connection stays usable.
+ */
+function readSearchApiBody(
+  bodyLimit: (path: string, headers: Record<string, string | string[] | undefined>) => number,
+): RequestHandler {
+  const readers = new Map<number, RequestHandler>();
+  return (req, res, next) => {
+    const limit = bodyLimit(req.url, req.headers);
+    let read = readers.get(limit);
+    if (!read) {
+      read = express.raw({ type: () => true, limit });
+      readers.set(limit, read);
+    }
+    read(req, res, next);
+  };
+}
+
+/** A body that could not be read (too large, corrupt compression, unknown encoding): an Algolia-shaped 4xx. */
+const searchApiBodyError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== "number" || status < 400 || status >= 500 || res.headersSent) {
+    next(error);
+    return;
+  }
+  const message =
+    status === 413
+      ? "Request body too large"
+      : status === 415
+        ? "Unsupported content encoding"
+        : "Invalid request body";
+  res.status(status).json({ message, status });
+};

@@ -1,14 +1,20 @@
 import { randomBytes } from "node:crypto";
+import { data } from "react-router";
 import type { WorkflowServices } from "../app/services";
 import type { Database } from "../db/database";
-import type { EmailSender } from "../integrations/email/email";
-import { storeSubmission } from "../integrations/submissions/submissions";
+import { EMAIL, type EmailMessage } from "../integrations/email";
+import { purgeSubmissions, storeSubmission } from "../integrations/submissions/submissions";
+import type { Outbox } from "../outbox";
 import type { Integrations } from "../workflow/integrations";
-import type { Journey } from "../workflow/journey";
+import { type Journey, restoreJourney, startJourney } from "../workflow/journey";
 import { localizeText } from "../workflow/localize";
 import { loadWorkflows } from "../workflow/registry";
 import { validateAnswers } from "../workflow/validate-port";
+import { createCsrf } from "./csrf";
+import { createFieldCipher, DecryptError } from "./field-crypto";
+import { JourneyBusyError, JourneyLocks } from "./journey-lock";
 import { JourneyStore } from "./journey-store";
+import { retentionCutoff, schedulePurges } from "./purge-schedule";
 import { readCookie } from "./request-locale";
 import { sign, unsign } from "./secrets";
 import { serviceBundles } from "./service-bundles";
@@ -20,8 +26,8 @@ import { serviceBundles } from "./service-bundles";
  */
 const cookieName = (workflow: string) => `wf_${workflow.replace(/[^a-z0-9-]/gi, "")}`;
 
-function journeyCookie(workflow: string, id: string, secret: string): string {
-  return `${cookieName(workflow)}=${sign(id, secret)}; Path=/workflow/${workflow}; HttpOnly; SameSite=Lax; Max-Age=${30 * 86400}`;
+function journeyCookie(workflow: string, id: string, secret: string, secure: boolean): string {
+  return `${cookieName(workflow)}=${sign(id, secret)}; Path=/workflow/${workflow}; HttpOnly; SameSite=Lax; Max-Age=${30 * 86400}${secure ? "; Secure" : ""}`;
 }
 
 /** A request id for the back office: date and six random characters, e.g. REQ-20261122-4F7K2Q. */
@@ -57,23 +63,46 @@ export async function createWorkflowServices(opts: {
   dir: string;
   db: Database;
   secret: string;
-  email: EmailSender;
+  /** Receipts and saved links are enqueued here; its worker sends them (src/outbox/). */
+  outbox: Outbox;
   /** Further integrations by name (lookups, payments); `submit` is built in. */
   integrations?: Record<string, Integrations["call"]>;
+  /** Seals answers at rest (DATA_KEY, base64 32 bytes); previous keys still open older rows. */
+  dataKey: string;
+  previousDataKeys?: string[];
+  /** Submissions are deleted this many days after they were made (RETENTION_DAYS; default 730). */
+  retentionDays?: number;
+  /** Where office details for workflow texts come from (agencies' content; default ../content). */
+  contentDir?: string;
+  /** Cookies carry `Secure` (the site is served over https; config.secureCookies). */
+  secureCookies?: boolean;
   now?: () => Date;
 }): Promise<WorkflowServices> {
   const now = opts.now ?? (() => new Date());
   // A refused file is logged with its path and reason; the other services still load.
   const load = async () => {
-    const loaded = await loadWorkflows(opts.dir);
+    const loaded = await loadWorkflows(opts.dir, { contentDir: opts.contentDir });
     for (const p of loaded.problems)
       console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
     return { ...loaded, bundles: serviceBundles([...loaded.workflows.values()]) };
   };
   let { workflows, problems, bundles } = await load();
-  const store = new JourneyStore<Journey>(opts.db, now);
-  await store.purgeExpired();
-  const locks = new Map<string, Promise<unknown>>();
+  const cipher = createFieldCipher(opts.dataKey, opts.previousDataKeys);
+  const store = new JourneyStore<Journey>(opts.db, cipher, now);
+  // Expired journeys are forgotten at start-up and every hour, not only when a process restarts.
+  const journeyPurge = schedulePurges({ "expired journeys": () => store.purgeExpired() }, 3600_000);
+  await journeyPurge.firstRun;
+  const secure = opts.secureCookies ?? false;
+  const csrf = createCsrf(opts.secret, { secure });
+  // Per-journey exclusivity across every web process on the database (src/server/journey-lock.ts).
+  const locks = new JourneyLocks(opts.db);
+  const retentionDays = opts.retentionDays ?? 730;
+  const retentionPurge = schedulePurges({
+    "submissions past their retention": () =>
+      purgeSubmissions(opts.db, retentionCutoff(now(), retentionDays)),
+    "journey locks of dead processes": () => locks.purgeExpired(),
+  });
+  await retentionPurge.firstRun;
 
   const submit =
     (journeyId: string): Integrations["call"] =>
@@ -83,29 +112,37 @@ export async function createWorkflowServices(opts: {
       const at = now();
       const result: Record<string, unknown> = { reference, requestId: requestId(at), operation };
       if (typeof params.parcelNumber === "string") result.parcelNumber = params.parcelNumber;
-      const { stored, repeated } = await opts.db.transaction((tx) =>
-        storeSubmission(tx, {
-          reference,
-          journeyId,
-          workflow: context.workflow,
-          requestId: String(result.requestId),
-          answers,
-          result,
-          locale: context.locale,
-          createdAt: at.toISOString(),
-        }),
-      );
       const to = typeof params.email === "string" ? params.email : undefined;
-      if (!repeated && to && workflow) {
-        const message = RECEIPT[context.locale](
-          localizeText(workflow.title, context.locale),
-          stored.reference,
+      // The receipt is written in the submission's own transaction: stored together or not at
+      // all, so a crash after the commit still gets it sent, and a repeated submit never re-sends.
+      const { stored, repeated } = await opts.db.transaction(async (tx) => {
+        const outcome = await storeSubmission(
+          tx,
+          {
+            reference,
+            journeyId,
+            workflow: context.workflow,
+            requestId: String(result.requestId),
+            answers,
+            result,
+            locale: context.locale,
+            createdAt: at.toISOString(),
+          },
+          cipher,
         );
-        // The submission is stored; a mail relay that is down must not undo it or show an error.
-        await opts.email
-          .send({ to, ...message })
-          .catch((error) => console.error("receipt e-mail failed:", error));
-      }
+        if (!outcome.repeated && to && workflow) {
+          const payload: EmailMessage = {
+            to,
+            ...RECEIPT[context.locale](
+              localizeText(workflow.title, context.locale),
+              outcome.stored.reference,
+            ),
+          };
+          await opts.outbox.enqueue(tx, { kind: EMAIL, payload });
+        }
+        return outcome;
+      });
+      if (!repeated) opts.outbox.wake();
       return stored.result;
     };
 
@@ -118,24 +155,49 @@ export async function createWorkflowServices(opts: {
     problems: () => problems,
     validate: validateAnswers,
     async open(name, cookieHeader) {
+      const workflow = workflows.get(name);
       const id = unsign(readCookie(cookieHeader ?? undefined, cookieName(name)), opts.secret);
-      const stored = id ? await store.get(id, name) : undefined;
-      return stored ? { id: stored.id, journey: stored.journey } : undefined;
+      if (!workflow || !id) return undefined;
+      let stored: Awaited<ReturnType<typeof store.get>>;
+      try {
+        stored = await store.get(id, name);
+      } catch (error) {
+        // A state that no longer reads (corrupt, tampered) starts afresh; a database error does not.
+        if (!(error instanceof SyntaxError || error instanceof DecryptError)) throw error;
+        console.warn(`journey of ${name}: unreadable state, started afresh (${error.message})`);
+        return { id, journey: startJourney(workflow) };
+      }
+      if (!stored) return undefined;
+      // Checked against the workflow as it is now, and cut to what its screens may store.
+      const journey = restoreJourney(workflow, stored.journey, { now: now() }) ?? startJourney(workflow);
+      return { id: stored.id, journey, resumeToken: stored.resumeToken ?? undefined };
     },
     async start(name, journey, locale) {
       const stored = await store.create(name, journey, locale);
-      return { id: stored.id, journey, cookie: journeyCookie(name, stored.id, opts.secret) };
+      return { id: stored.id, journey, cookie: journeyCookie(name, stored.id, opts.secret, secure) };
     },
     save: (id, journey, locale) => store.save(id, journey, locale),
     async emailResumeLink(name, to, link, locale) {
       const service = localizeText(workflows.get(name)?.title ?? name, locale);
-      await opts.email.send({ to, ...RESUME[locale](service, link) });
+      const payload: EmailMessage = { to, ...RESUME[locale](service, link) };
+      await opts.db.transaction((tx) => opts.outbox.enqueue(tx, { kind: EMAIL, payload }));
+      opts.outbox.wake();
     },
     resumeToken: (id) => store.resumeToken(id),
     async resume(name, token) {
       const stored = await store.byResumeToken(token);
       if (!stored || stored.workflow !== name) return undefined;
-      return { id: stored.id, journey: stored.journey, cookie: journeyCookie(name, stored.id, opts.secret) };
+      return {
+        id: stored.id,
+        journey: stored.journey,
+        cookie: journeyCookie(name, stored.id, opts.secret, secure),
+      };
+    },
+    csrf: (cookieHeader) => csrf.issue(cookieHeader),
+    verifyCsrf: (cookieHeader, token) => csrf.verify(cookieHeader, token),
+    close() {
+      journeyPurge.stop();
+      retentionPurge.stop();
     },
     browserBundle: (name) => bundles.urlOf(name),
     browserBundleCode: (url) => bundles.codeAt(url),
@@ -149,15 +211,15 @@ export async function createWorkflowServices(opts: {
         },
       };
     },
-    exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T> {
-      const previous = locks.get(journeyId) ?? Promise.resolve();
-      const next = previous.then(work, work);
-      const settled = next.catch(() => undefined);
-      locks.set(journeyId, settled);
-      void settled.then(() => {
-        if (locks.get(journeyId) === settled) locks.delete(journeyId);
-      });
-      return next;
+    async exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T> {
+      try {
+        return await locks.run(journeyId, work);
+      } catch (error) {
+        if (!(error instanceof JourneyBusyError)) throw error;
+        // Another request has held this journey for 10 s: ask the browser to come back shortly.
+        console.warn(error.message);
+        throw data(null, { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
+      }
     },
   };
 }

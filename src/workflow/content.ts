@@ -2,7 +2,9 @@
  * A screen's content blocks (SPEC §3 text block and alert, and tables of results), ready to show:
  * texts in the chosen language, text-block placeholders filled from the journey. `apiResponse`
  * entries read what the integration calls returned ("<screen>.<path>"), `bound_data` and
- * `reference` entries read the answers; a placeholder without a value renders empty. A block with
+ * `reference` entries read the answers, `content` entries the office details bound when the
+ * workflows were loaded (office-details.ts); a placeholder without a value renders empty. Alerts
+ * take a replace map too. A block with
  * `when` is shown only while its condition holds.
  */
 
@@ -13,7 +15,7 @@ import { readPath, renderTextBlock } from "../domain/text-block";
 import { evaluateGuard, readField } from "./guards";
 import type { Journey } from "./journey";
 import { localizeText } from "./localize";
-import type { Locale, Screen, TableColumn, TableContentBlock } from "./types";
+import type { Locale, Screen, TableColumn, TableContentBlock, Text } from "./types";
 
 export interface RenderedTable {
   kind: "table";
@@ -66,23 +68,31 @@ export function renderContent(screen: Screen, journey: Journey, locale: Locale, 
   const shown = screen.content.filter(
     (block) => !block.when || evaluateGuard(block.when, journey.answers, { now, results: journey.results }),
   );
+  const context = {
+    apiResponse: journey.results,
+    boundData: journey.answers,
+    answers: journey.answers as Record<string, Record<string, unknown> | undefined>,
+    now,
+    locale,
+  };
   return shown.map((block): RenderedBlock => {
     if (block.kind === "text") {
-      const text = renderTextBlock(localizeText(block.text, locale), block.replace, {
-        apiResponse: journey.results,
-        boundData: journey.answers,
-        answers: journey.answers as Record<string, Record<string, unknown> | undefined>,
-        now,
-        locale,
-      });
-      return { kind: "text", text };
+      return {
+        kind: "text",
+        text: renderTextBlock(localizeText(block.text, locale), block.replace, context),
+      };
     }
     if (block.kind === "table") return renderTable(block, journey, locale);
+    // Alerts fill placeholders only when they declare a replace map, so a literal "{" stays as written.
+    const fill = (text: Text) =>
+      block.replace
+        ? renderTextBlock(localizeText(text, locale), block.replace, context)
+        : localizeText(text, locale);
     const messages = Array.isArray(block.message) ? block.message : [block.message];
     const alert = normalizeAlert({
       alertType: block.alertType ?? null,
-      title: block.title === undefined ? null : localizeText(block.title, locale),
-      message: messages.map((message) => localizeText(message, locale)),
+      title: block.title === undefined ? null : fill(block.title),
+      message: messages.map(fill),
       allowClose: block.allowClose ?? null,
     });
     return { kind: "alert", ...alert };

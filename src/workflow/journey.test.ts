@@ -15,6 +15,7 @@ import {
   pathOf,
   progressOf,
   restoreJourney,
+  saveDraft,
   startJourney,
   statusOf,
   submitJourney,
@@ -351,6 +352,47 @@ describe("restoreJourney", () => {
     const journey = restoreJourney(pets, JSON.parse(JSON.stringify(stored)), { now });
     expect(journey).toMatchObject({ screen: "check", history: ["start", "details"] });
     expect(Object.keys(journey?.answers ?? {})).toEqual(["start", "details"]);
+  });
+
+  it("cuts a tampered or oversized state down to what its screens may store", () => {
+    let deep: unknown = "x";
+    for (let i = 0; i < 3_000; i++) deep = { a: deep };
+    const stored = {
+      ...toCheck(),
+      answers: { ...toCheck().answers, details: { name: "Rex", age: 3, extra: deep } },
+      drafts: { details: deep, start: { hasPet: true, card: "4111111111111111" } },
+      results: { details: deep },
+    };
+    const journey = restoreJourney(pets, stored, { now });
+    expect(journey?.answers.details).toEqual({ name: "Rex", age: 3 });
+    expect(journey?.drafts).toEqual({ details: {}, start: { hasPet: true } });
+    expect(journey?.results).toEqual({});
+    expect(journey?.screen).toBe("check");
+  });
+});
+
+describe("saveDraft (save and come back later)", () => {
+  it("keeps only the declared fields of a screen on the path, and opens it", () => {
+    const saved = saveDraft(
+      pets,
+      toCheck(),
+      "details",
+      { name: "Max", isAdmin: true, age: { a: 1 } },
+      { now },
+    );
+    expect(saved.ok).toBe(true);
+    expect(saved.journey.screen).toBe("details");
+    expect(saved.journey.drafts).toEqual({ details: { name: "Max" } });
+    expect(saved.journey.answers).toEqual(toCheck().answers);
+  });
+
+  it("stores nothing for a screen off the path, unknown, or not a question", () => {
+    const fresh = startJourney(pets);
+    for (const screen of ["details", "no-such-screen", "check", "__proto__"]) {
+      const saved = saveDraft(pets, fresh, screen, { name: "Max" }, { now });
+      expect(saved.ok).toBe(false);
+      expect(saved.journey).toBe(fresh);
+    }
   });
 });
 

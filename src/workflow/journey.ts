@@ -17,7 +17,7 @@ import { buildMachine, type MachineContext, type MachineEvent, type WorkflowSnap
 import { type Facts, type JourneyPath, projectedPath, replayPath } from "./path";
 import { isReference, newReference } from "./reference";
 import { isEndType, isQuestionType, screenNamed } from "./screens";
-import { storableAnswer, storedAnswersSchema } from "./sensitive";
+import { STORAGE_LIMITS, storableAnswer, storedAnswersSchema, withinDepth } from "./sensitive";
 import type { Answers, FieldError, JSONSchema, Locale, Screen, Validate, Workflow } from "./types";
 
 export interface Journey {
@@ -173,6 +173,31 @@ export function changeAnswer(
   return next.screen === screenName
     ? { ok: true, journey: next }
     : { ok: false, journey, reason: "not-on-path" };
+}
+
+/**
+ * "Save and come back later" (or adding and removing an item of a repeated group): keeps what was
+ * typed on a question screen already on the path, as a draft, and opens that screen. Only what
+ * `storableAnswer` allows is kept, so a forged post stores nothing the screen does not declare.
+ */
+export function saveDraft(
+  workflow: Workflow,
+  journey: Journey,
+  screenName: string,
+  data: unknown,
+  opts: { now?: Date } = {},
+): MoveResult {
+  if (journey.submission) return { ok: false, journey, reason: "finished" };
+  const screen = screenNamed(workflow, screenName);
+  if (!screen) return { ok: false, journey, reason: "unknown-screen" };
+  if (!isQuestionType(screen.type)) return { ok: false, journey, reason: "not-a-question" };
+  const moved = visitScreen(workflow, journey, screenName, opts);
+  if (!moved.ok) return moved;
+  const drafts = { ...moved.journey.drafts };
+  const kept = storableAnswer(screen.schema, data);
+  if (kept === undefined) delete drafts[screen.name];
+  else drafts[screen.name] = kept;
+  return { ok: true, journey: { ...moved.journey, drafts } };
 }
 
 /** The errors of `more` on fields `errors` says nothing about yet (one message per field). */
@@ -482,13 +507,26 @@ export function restoreJourney(
   const drafts = isRecord(value.drafts) ? value.drafts : {};
   const known = (name: unknown): name is string =>
     typeof name === "string" && screenNamed(workflow, name) !== undefined;
+  // Answers and drafts are cut to what their screen may store (a state written before the limits,
+  // or tampered with, must not break its screen); results come from the city's systems, bounded.
+  const storable = (entries: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(entries)
+        .filter(([name]) => known(name))
+        .map(([name, data]) => [name, storableAnswer(screenNamed(workflow, name)?.schema, data)])
+        .filter(([, data]) => data !== undefined),
+    );
   const journey: Journey = {
     workflow: workflow.name,
     screen: value.screen,
-    answers: Object.fromEntries(Object.entries(answers).filter(([name]) => known(name))),
-    results: Object.fromEntries(Object.entries(results).filter(([name]) => known(name))),
+    answers: storable(answers),
+    results: Object.fromEntries(
+      Object.entries(results).filter(
+        ([name, result]) => known(name) && withinDepth(result, STORAGE_LIMITS.depth + 2),
+      ),
+    ),
     history: Array.isArray(value.history) ? value.history.filter(known) : [],
-    drafts: Object.fromEntries(Object.entries(drafts).filter(([name]) => known(name))),
+    drafts: storable(drafts),
   };
   if (known(value.returnTo)) journey.returnTo = value.returnTo;
   if (isRecord(value.submission) && typeof value.submission.reference === "string") {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible as checkAxe, expectAccessible } from "./axe";
 
@@ -101,6 +101,18 @@ async function completeDemo(
   await expect(page).toHaveURL(/\/check-answers/);
   await expect(page.getByText("Biscuit")).toBeVisible();
   await expectAccessible(page, "check-answers");
+
+  // "Change" is a button that looks like a link (a POST: a link must not move the journey), named
+  // for the answer it changes; answering the screen again comes straight back here.
+  const change = page.getByRole("button", {
+    name: new RegExp(`^${lang === "es" ? "Cambiar" : "Change"} .+`),
+  });
+  expect(await change.count()).toBeGreaterThan(3);
+  await change.first().click();
+  await expect(page).toHaveURL(/\/residency/);
+  await expect(page.locator("#root_livesInCedarport-0")).toBeChecked();
+  await next(page);
+  await expect(page).toHaveURL(/\/check-answers/);
   await page.locator('button[name="_intent"][value="submit"]').click();
 
   await expect(page).toHaveURL(/\/confirmation/);
@@ -174,8 +186,14 @@ test.describe("demo service", () => {
     await page.locator("#resume-email").fill("ana@example.com");
     await page.locator('button[name="_intent"][value="email-link"]').click();
     await expect(page.getByText("We sent the link to your e-mail address.", { exact: false })).toBeVisible();
-    const mails = readdirSync("data/e2e/outbox").map((f) => readFileSync(`data/e2e/outbox/${f}`, "utf8"));
-    expect(mails.some((m) => m.includes("To: ana@example.com") && m.includes(link ?? "-"))).toBe(true);
+    // The outbox's worker sends it just after the request, not during it.
+    const sentTo = () =>
+      existsSync("data/e2e/outbox") &&
+      readdirSync("data/e2e/outbox")
+        .filter((f) => f.endsWith(".eml"))
+        .map((f) => readFileSync(`data/e2e/outbox/${f}`, "utf8"))
+        .some((m) => m.includes("To: ana@example.com") && m.includes(link ?? "-"));
+    await expect.poll(sentTo, { timeout: 5_000 }).toBe(true);
 
     const other = await browser.newContext();
     const fresh = await other.newPage();
@@ -199,17 +217,53 @@ test.describe("demo service", () => {
   test("a forged post gets a 400 page with the error summary", async ({ page, request }) => {
     await page.goto("/workflow/demo-dog-licence");
     const cookies = await page.context().cookies();
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const _csrf = (await page.locator('input[name="_csrf"]').first().getAttribute("value")) ?? "";
     const response = await request.post("/workflow/demo-dog-licence/residency", {
-      headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
-      form: { _intent: "explode" },
+      headers: { cookie },
+      form: { _intent: "explode", _csrf },
     });
     expect(response.status()).toBe(400);
     expect(await response.text()).toContain("There is a problem");
     const huge = await request.post("/workflow/demo-dog-licence/residency", {
-      headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
-      form: { root_livesInCedarport: "x".repeat(70_000) },
+      headers: { cookie },
+      form: { root_livesInCedarport: "x".repeat(70_000), _csrf },
     });
     expect(huge.status()).toBe(400);
+  });
+
+  test("a post without the form's CSRF token changes nothing and says the form has expired", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/workflow/demo-dog-licence");
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const response = await request.post("/workflow/demo-dog-licence/residency", {
+      headers: { cookie },
+      form: { _intent: "continue", root_livesInCedarport: "true" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain("This form has expired");
+    // The resident's own form still works.
+    await page.locator("#root_livesInCedarport-0").check();
+    await next(page);
+    await expect(page).toHaveURL(/\/applicant/);
+  });
+
+  test("a browser that keeps no cookies is told that online services need them", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/workflow/demo-dog-licence?lang=es");
+    // The cookies the page set never come back, as in a browser with cookies turned off.
+    await context.clearCookies();
+    await page.locator("#root_livesInCedarport-0").check();
+    await next(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Active las cookies para usar los servicios en línea",
+    );
+    await expect(page.getByRole("main").getByText("llame al 311", { exact: false })).toBeVisible();
+    await context.close();
   });
 
   test("an unknown service is a 404", async ({ page }) => {

@@ -32,6 +32,7 @@ async function onFirstScreen() {
       now,
       request: new Request(`${base}/residency`),
       bundle: url,
+      csrf: "token-from-the-page",
     }),
   );
   return journey;
@@ -64,7 +65,7 @@ describe("the journey in the browser", () => {
 
     const answers = { livesInCedarport: true };
     const moved = await answer(
-      post("residency", { intent: "continue", answers }),
+      post("residency", { intent: "continue", answers, csrf: "token-from-the-form" }),
       workflow.name,
       "residency",
     );
@@ -78,6 +79,8 @@ describe("the journey in the browser", () => {
     });
     expect(next?.journey).toEqual(expected.journey);
     expect(next?.screen.title).toBe("Your details");
+    // The screen the browser shows itself posts the same CSRF token as the server's page.
+    expect(next?.csrf).toBe("token-from-the-page");
     expect(next?.progress).toEqual({ step: 2, total: expect.any(Number) });
 
     await synced();
@@ -86,7 +89,7 @@ describe("the journey in the browser", () => {
       `${base}/residency`,
       expect.objectContaining({
         method: "POST",
-        body: JSON.stringify({ intent: "continue", answers }),
+        body: JSON.stringify({ intent: "continue", answers, csrf: "token-from-the-form" }),
         redirect: "manual",
       }),
     );
@@ -102,9 +105,12 @@ describe("the journey in the browser", () => {
       body: new URLSearchParams({ _intent: "continue" }),
     });
     expect(await answer(form, workflow.name, "residency")).toBeUndefined();
-    // A screen the browser's journey is not on, or a change from check-answers.
+    // A screen the browser's journey is not on, or the server's check that cookies arrive.
     expect(await view(new Request(`${base}/applicant`), workflow.name, "applicant")).toBeUndefined();
-    expect(await view(new Request(`${base}/residency?change=1`), workflow.name, "residency")).toBeUndefined();
+    expect(
+      await view(new Request(`${base}/residency?cookies=check`), workflow.name, "residency"),
+    ).toBeUndefined();
+    expect(await view(new Request(`${base}/residency?saved=1`), workflow.name, "residency")).toBeUndefined();
   });
 
   it("loads the page from the server again when the server does not accept an answer", async () => {
@@ -123,5 +129,24 @@ describe("the journey in the browser", () => {
     await synced();
     expect(reload).toHaveBeenCalledTimes(1);
     expect(await view(new Request(`${base}/applicant`), workflow.name, "applicant")).toBeUndefined();
+  });
+
+  it("asks the server whether cookies arrive when it refuses an answer's CSRF token", async () => {
+    const assign = vi.fn();
+    const reload = vi.fn();
+    vi.stubGlobal("window", { location: { assign, reload, href: `${base}/residency` } });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => ({ type: "basic", status: 403 }) as Response),
+    );
+    await onFirstScreen();
+    await answer(
+      post("residency", { intent: "continue", answers: { livesInCedarport: true } }),
+      workflow.name,
+      "residency",
+    );
+    await synced();
+    expect(assign).toHaveBeenCalledWith("/workflow/demo-dog-licence/residency?cookies=check");
+    expect(reload).not.toHaveBeenCalled();
   });
 });

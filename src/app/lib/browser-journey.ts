@@ -29,7 +29,7 @@ interface Service {
 
 const services = new Map<string, Promise<Service | undefined>>();
 /** The latest journey per service, from the server or from an answer given here. */
-const journeys = new Map<string, { journey: Journey; locale: Locale; bundle: string }>();
+const journeys = new Map<string, { journey: Journey; locale: Locale; bundle: string; csrf: string }>();
 /** Answers on their way to the server, one after another. */
 let sending: Promise<void> = Promise.resolve();
 
@@ -51,7 +51,12 @@ function loadService(url: string): Promise<Service | undefined> {
 /** Keeps the journey a screen was shown with; resolves to the service once its bundle is here. */
 export async function remember(view: ScreenView): Promise<Service | undefined> {
   if (!view.bundle) return undefined;
-  journeys.set(view.name, { journey: view.journey, locale: view.locale, bundle: view.bundle });
+  journeys.set(view.name, {
+    journey: view.journey,
+    locale: view.locale,
+    bundle: view.bundle,
+    csrf: view.csrf,
+  });
   return loadService(view.bundle);
 }
 
@@ -83,7 +88,7 @@ export async function answer(
   screenName: string,
 ): Promise<ActionErrors | Response | undefined> {
   if (!request.headers.get("content-type")?.includes("application/json")) return undefined;
-  const body = (await request.clone().json()) as { intent?: string; answers?: unknown };
+  const body = (await request.clone().json()) as { intent?: string; answers?: unknown; csrf?: string };
   const held = await ready(name);
   const screen = held && screenNamed(held.service.workflow, screenName);
   if (!held || !screen || body.intent !== "continue" || !isQuestionType(screen.type) || screen.call)
@@ -97,7 +102,8 @@ export async function answer(
   });
   if (!result.ok) return { errors: result.errors };
   journeys.set(name, { ...held, journey: result.journey });
-  send(request.url, { intent: "continue", answers });
+  // The form's CSRF token goes with the answer, as it would with the form itself.
+  send(request.url, { intent: "continue", answers, csrf: body.csrf ?? held.csrf });
   return redirect(screenHref(workflow.name, result.journey.screen, request));
 }
 
@@ -108,7 +114,7 @@ export async function view(
   screenName: string,
 ): Promise<ScreenView | undefined> {
   const url = new URL(request.url);
-  if (["saved", "sent", "change"].some((p) => url.searchParams.has(p))) return undefined;
+  if (["saved", "sent", "cookies"].some((p) => url.searchParams.has(p))) return undefined;
   const held = await ready(name);
   if (!held || held.journey.screen !== screenName || held.journey.submission) return undefined;
   return screenView(held.service.workflow, held.journey, {
@@ -116,6 +122,7 @@ export async function view(
     now: new Date(),
     request,
     bundle: held.bundle,
+    csrf: held.csrf,
   });
 }
 
@@ -125,7 +132,9 @@ const RETRIES = [1000, 3000, 9000];
  * Sends one answer to the server, after those before it. The server answers a post it accepts
  * with a redirect (not followed here); anything else means it disagrees with the browser (a
  * check only it can make, a journey changed in another tab), so the page is loaded again from
- * the server, which keeps what was typed and shows why.
+ * the server, which keeps what was typed and shows why. A 403 refused the post's CSRF check: the
+ * page of that screen is asked for with `?cookies=check`, which says so when this browser sends
+ * no cookies, and otherwise shows the screen with a fresh token.
  */
 function send(url: string, body: object) {
   sending = sending.then(async () => {
@@ -140,8 +149,9 @@ function send(url: string, body: object) {
           // Leaving the page (a language switch, a closed tab) must not lose the answer on its way.
           keepalive: true,
         });
-        if (response.type !== "opaqueredirect") reloadFromServer();
-        return;
+        if (response.type === "opaqueredirect") return;
+        if (response.status === 403) return leaveFor(withParam(url, "cookies", "check"));
+        return reloadFromServer();
       } catch {
         // Offline for a moment: try again, then let the server decide.
         const wait = RETRIES[attempt];
@@ -150,6 +160,17 @@ function send(url: string, body: object) {
       }
     }
   });
+}
+
+function withParam(url: string, name: string, value: string): string {
+  const next = new URL(url, window.location.href);
+  next.searchParams.set(name, value);
+  return `${next.pathname}${next.search}`;
+}
+
+function leaveFor(href: string) {
+  journeys.clear();
+  window.location.assign(href);
 }
 
 function reloadFromServer() {

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { AppServices } from "../services";
 import { notFound } from "./http";
 
@@ -30,4 +30,19 @@ export function workflowOr404(services: AppServices, name: string) {
   const workflow = services.workflows.get(name);
   if (!workflow) throw notFound();
   return workflow;
+}
+
+/**
+ * Why a workflow page cannot be used: the browser sends no cookies (a journey cannot be kept
+ * without one), or a form's CSRF token is missing or wrong (an old page, or a post from another
+ * site). Thrown as a 403 and shown by the route's error boundary with the site's layout.
+ */
+export type WorkflowProblem = "cookies" | "expired";
+
+export const problem = (reason: WorkflowProblem) =>
+  data({ problem: reason }, { status: 403, statusText: "Forbidden", headers: PRIVATE });
+
+export function isWorkflowProblem(value: unknown): value is { problem: WorkflowProblem } {
+  const reason = (value as { problem?: unknown } | null)?.problem;
+  return reason === "cookies" || reason === "expired";
 }

@@ -6,27 +6,37 @@ import {
   changeAnswer,
   goBack,
   type Journey,
+  saveDraft,
+  startJourney,
   submitJourney,
   visitScreen,
 } from "../../workflow/journey";
-import { requireScreen } from "../../workflow/screens";
-import type { Answers } from "../../workflow/types";
+import { screenNamed } from "../../workflow/screens";
+import { STORAGE_LIMITS, withinDepth } from "../../workflow/sensitive";
+import type { Answers, Workflow } from "../../workflow/types";
 import { createI18n } from "../i18n";
 import type { Route } from "../routes/+types/workflow-screen";
-import { PRIVATE, redirectTo, screenHref, workflowOr404 } from "./workflow-http";
+import { notFound } from "./http";
+import { PRIVATE, problem, redirectTo, screenHref, workflowOr404 } from "./workflow-http";
 import { type ActionErrors, screenView } from "./workflow-view";
 
 /**
  * The server half of a workflow screen (routes/workflow-screen.tsx): reading and answering the
  * journey. A .server module, so none of it (the engine, XState, the form-body parser) is sent to
  * the browser.
+ *
+ * A GET only shows: it never writes to the database, whatever its address says. A visitor without
+ * a journey sees the first screen of a journey made up on the spot; the journey is stored with the
+ * resident's first answer (a POST), and every POST carries the CSRF token (src/server/csrf.ts).
  */
 
 /** A posted screen larger than this is not a form a resident filled in. */
 const MAX_BODY_BYTES = 64 * 1024;
+/** A JSON body nests { intent, answers: … }: two levels above the deepest answer kept. */
+const MAX_BODY_DEPTH = STORAGE_LIMITS.depth + 2;
 
-type Intent = "continue" | "back" | "save" | "submit" | "email-link";
-const INTENTS = new Set<Intent>(["continue", "back", "save", "submit", "email-link"]);
+type Intent = "continue" | "back" | "save" | "submit" | "email-link" | "change";
+const INTENTS = new Set<string>(["continue", "back", "save", "submit", "email-link", "change"]);
 
 /** The optional e-mail address a save-and-return link is sent to, checked by the catalogue. */
 const EMAIL_SCHEMA = {
@@ -35,32 +45,54 @@ const EMAIL_SCHEMA = {
   properties: { email: { type: "string", format: "email" } },
 };
 
+/** `/workflow/<name>`, keeping `?lang=`. */
+function serviceHref(name: string, request: Request): string {
+  const lang = new URL(request.url).searchParams.get("lang");
+  return `/workflow/${encodeURIComponent(name)}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`;
+}
+
+const withCookie = (cookie: string | undefined): HeadersInit =>
+  cookie ? { ...PRIVATE, "Set-Cookie": cookie } : PRIVATE;
+
+/** The journey a screen is shown from: the resident's, else a new one that is not stored. */
+function journeyToShow(workflow: Workflow, stored: Journey | undefined): Journey {
+  return stored ?? startJourney(workflow);
+}
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, locale } = context;
   const workflow = workflowOr404(services, params.name);
-  const open = await services.workflows.open(workflow.name, request.headers.get("cookie"));
+  const cookieHeader = request.headers.get("cookie");
+  const csrf = services.workflows.csrf(cookieHeader);
   const url = new URL(request.url);
-  if (!open) return redirectTo(`/workflow/${workflow.name}${url.search}`);
+  // The browser's journey asks this after a refused background post: are cookies reaching us?
+  if (url.searchParams.has("cookies") && csrf.cookie) throw problem("cookies");
+  const open = await services.workflows.open(workflow.name, cookieHeader);
   const now = new Date();
-  let journey = open.journey;
+  let journey = journeyToShow(workflow, open?.journey);
   if (params.screen !== journey.screen) {
-    const moved = url.searchParams.has("change")
-      ? changeAnswer(workflow, journey, params.screen, { now })
-      : visitScreen(workflow, journey, params.screen, { now });
-    if (!moved.ok) return redirectTo(screenHref(workflow.name, journey.screen, request));
+    // Another screen on the path (a Back link, a bookmark) is shown, not stored: the journey
+    // moves only when the resident posts.
+    const moved = visitScreen(workflow, journey, params.screen, { now });
+    if (!moved.ok) return redirectTo(screenHref(workflow.name, journey.screen, request), csrf.cookie);
     journey = moved.journey;
-    await services.workflows.save(open.id, journey, locale);
   }
-  const saved = url.searchParams.has("saved")
-    ? `${context.origin}/workflow/${workflow.name}/resume/${await services.workflows.resumeToken(open.id)}`
-    : null;
+  // The "saved" panel shows the link made when the resident pressed Save; it never makes one.
+  const saved =
+    url.searchParams.has("saved") && open?.resumeToken
+      ? `${context.origin}/workflow/${workflow.name}/resume/${open.resumeToken}`
+      : null;
   const view = screenView(workflow, journey, {
     locale,
     now,
     request,
     bundle: services.workflows.browserBundle(workflow.name) ?? null,
+    csrf: csrf.token,
   });
-  return data({ ...view, saved, sent: url.searchParams.has("sent") }, { headers: PRIVATE });
+  return data(
+    { ...view, saved, sent: saved !== null && url.searchParams.has("sent") },
+    { headers: withCookie(csrf.cookie) },
+  );
 }
 
 function badRequest(message: string) {
@@ -70,20 +102,40 @@ function badRequest(message: string) {
   );
 }
 
-/** What the browser sent: a plain form post (no JavaScript) or JSON from the enhanced form. */
-async function readPost(request: Request, schema: object | undefined) {
+interface Post {
+  intent: string;
+  answers: Answers | unknown[];
+  arrayAction: ReturnType<typeof parseArrayAction>;
+  csrf: unknown;
+  email?: string;
+  /** The screen a "Change" button on check-answers opens. */
+  change?: string;
+}
+
+/**
+ * What the browser sent: a plain form post (no JavaScript) or JSON from the enhanced form and the
+ * browser's journey. Null for what no form of ours sends: too large, not JSON, nested too deep.
+ */
+async function readPost(request: Request, schema: object | undefined): Promise<Post | null> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) return null;
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return null;
   if (request.headers.get("content-type")?.includes("application/json")) {
+    let body: unknown;
     try {
-      const body = JSON.parse(text) as { intent?: unknown; answers?: unknown };
-      const answers = body.answers && typeof body.answers === "object" ? (body.answers as Answers) : {};
-      return { intent: String(body.intent ?? "continue"), answers, arrayAction: null };
+      body = JSON.parse(text);
     } catch {
       return null;
     }
+    if (body === null || typeof body !== "object" || !withinDepth(body, MAX_BODY_DEPTH)) return null;
+    const { intent, answers, csrf } = body as { intent?: unknown; answers?: unknown; csrf?: unknown };
+    return {
+      intent: String(intent ?? "continue"),
+      answers: answers && typeof answers === "object" ? (answers as Answers | unknown[]) : {},
+      arrayAction: null,
+      csrf,
+    };
   }
   const body = new URLSearchParams(text);
   return {
@@ -91,77 +143,125 @@ async function readPost(request: Request, schema: object | undefined) {
     email: body.get("email")?.trim() || undefined,
     answers: schema ? formDataToAnswers(schema, body) : {},
     arrayAction: parseArrayAction(body),
+    csrf: body.get("_csrf"),
+    change: body.get("_screen") ?? undefined,
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services, locale } = context;
   const workflow = workflowOr404(services, params.name);
-  const open = await services.workflows.open(workflow.name, request.headers.get("cookie"));
-  if (!open) return redirectTo(`/workflow/${workflow.name}`);
-  const screen = requireScreen(workflow, params.screen);
-  const form = journeyForm(screen, locale, open.journey);
+  const screen = screenNamed(workflow, params.screen);
+  if (!screen) throw notFound();
+  const cookieHeader = request.headers.get("cookie");
+  const open = await services.workflows.open(workflow.name, cookieHeader);
+  const form = journeyForm(screen, locale, journeyToShow(workflow, open?.journey));
   const post = await readPost(request, form.schema);
-  if (!post || !INTENTS.has(post.intent as Intent))
-    return badRequest(createI18n(locale).t("workflow-ui:forged"));
+  const t = createI18n(locale).t;
+  if (!post) return badRequest(t("workflow-ui:forged"));
+  // No CSRF cookie at all: this browser keeps no cookies (or the post came from another site).
+  const checked = services.workflows.verifyCsrf(cookieHeader, post.csrf);
+  if (checked !== "ok") throw problem(checked === "no-cookie" ? "cookies" : "expired");
+  if (!INTENTS.has(post.intent)) return badRequest(t("workflow-ui:forged"));
+  const intent = post.intent as Intent;
+
+  // A journey is stored from the resident's first answer (or save) on a screen it can reach.
+  let id = open?.id;
+  let cookie: string | undefined;
+  let started: Journey | undefined;
+  if (!id) {
+    const fresh = startJourney(workflow);
+    const acts = intent === "continue" || intent === "save" || post.arrayAction !== null;
+    if (!acts || !visitScreen(workflow, fresh, screen.name).ok)
+      return redirectTo(serviceHref(workflow.name, request));
+    const created = await services.workflows.start(workflow.name, fresh, locale);
+    ({ id, cookie } = created);
+    started = created.journey;
+  }
+  const journeyId = id;
 
   // One request at a time per journey, on the journey as stored: a double click on Submit
   // sees the first click's result.
-  return services.workflows.exclusive(open.id, async () => {
+  return services.workflows.exclusive(journeyId, async () => {
     const current =
-      (await services.workflows.open(workflow.name, request.headers.get("cookie")))?.journey ?? open.journey;
+      started ??
+      (await services.workflows.open(workflow.name, cookieHeader))?.journey ??
+      journeyToShow(workflow, open?.journey);
     const now = new Date();
-    const save = (journey: Journey) => services.workflows.save(open.id, journey, locale);
-    const keepTyped = (journey: Journey, answers: unknown): Journey => ({
-      ...journey,
-      drafts: { ...journey.drafts, [screen.name]: answers },
-    });
+    const save = (journey: Journey) => services.workflows.save(journeyId, journey, locale);
+    const go = (href: string) => redirectTo(href, cookie);
+    const here = (name: string, extra?: Record<string, string>) =>
+      screenHref(workflow.name, name, request, extra);
+    // The resident may post from a screen they went Back to (shown, not stored): start there.
+    const visited = visitScreen(workflow, current, screen.name, { now });
+    const onScreen = visited.ok ? visited.journey : current;
 
-    if (post.intent === "back") {
-      const journey = goBack(workflow, current);
+    if (intent === "back") {
+      const journey = goBack(workflow, onScreen);
       await save(journey);
-      return redirectTo(screenHref(workflow.name, journey.screen, request));
+      return go(here(journey.screen));
     }
-    if (post.intent === "email-link") {
+    if (intent === "change") {
+      const moved = changeAnswer(workflow, onScreen, post.change ?? "", { now });
+      if (!moved.ok) return go(here(current.screen));
+      await save(moved.journey);
+      return go(here(moved.journey.screen));
+    }
+    if (intent === "email-link") {
       const errors = services.workflows.validate(EMAIL_SCHEMA, { email: post.email }, { locale, now });
       if (errors.length > 0)
-        return data<ActionErrors>({ errors: [], emailErrors: errors }, { headers: PRIVATE });
-      const link = `${context.origin}/workflow/${workflow.name}/resume/${await services.workflows.resumeToken(open.id)}`;
+        return data<ActionErrors>({ errors: [], emailErrors: errors }, { headers: withCookie(cookie) });
+      // Per client, per recipient and site-wide: the city's address must not mail strangers in bulk.
+      const limit = await context.rateLimit("email", String(post.email));
+      if (!limit.allowed) {
+        const count = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+        const message = createI18n(locale).t("rate-limits:email", { count });
+        return data<ActionErrors>(
+          { errors: [], emailErrors: [{ path: "/email", message, keyword: "rateLimit" }] },
+          { status: 429, headers: { ...PRIVATE, "Retry-After": String(limit.retryAfterSeconds) } },
+        );
+      }
+      const link = `${context.origin}/workflow/${workflow.name}/resume/${await services.workflows.resumeToken(journeyId)}`;
       await services.workflows.emailResumeLink(workflow.name, String(post.email), link, locale);
-      return redirectTo(screenHref(workflow.name, screen.name, request, { saved: "1", sent: "1" }));
+      return go(here(screen.name, { saved: "1", sent: "1" }));
     }
-    if (post.intent === "save") {
-      if (form.schema) await save(keepTyped(current, post.answers));
-      return redirectTo(screenHref(workflow.name, screen.name, request, { saved: "1" }));
+    if (intent === "save") {
+      // Only what the screen declares is kept, and only for a screen on the path.
+      const kept = saveDraft(workflow, current, screen.name, post.answers, { now });
+      if (!kept.ok) return go(here(current.screen));
+      await save(kept.journey);
+      await services.workflows.resumeToken(journeyId);
+      return go(here(screen.name, { saved: "1" }));
     }
     if (post.arrayAction && form.schema) {
-      await save(keepTyped(current, applyArrayAction(form.schema, post.answers, post.arrayAction)));
-      return redirectTo(screenHref(workflow.name, screen.name, request));
+      const kept = saveDraft(
+        workflow,
+        current,
+        screen.name,
+        applyArrayAction(form.schema, post.answers, post.arrayAction),
+        { now },
+      );
+      if (!kept.ok) return go(here(current.screen));
+      await save(kept.journey);
+      return go(here(screen.name));
     }
-    const integrations = services.workflows.integrationsFor(open.id, locale);
+    const integrations = services.workflows.integrationsFor(journeyId, locale);
     const opts = { validate: services.workflows.validate, now, locale, integrations };
     if (screen.type === "check-answers") {
-      const result = await submitJourney(workflow, current, opts);
+      const result = await submitJourney(workflow, onScreen, opts);
       if (!result.ok) {
         await save(result.journey);
         return data<ActionErrors>(
-          {
-            errors: [],
-            screenErrors: result.errors.map((e) => ({
-              screen: e.screen,
-              message: e.message,
-              href: screenHref(workflow.name, e.screen, request, { change: "1" }),
-            })),
-          },
-          { headers: PRIVATE },
+          { errors: [], screenErrors: result.errors.map((e) => ({ screen: e.screen, message: e.message })) },
+          { headers: withCookie(cookie) },
         );
       }
       await save(result.journey);
-      return redirectTo(screenHref(workflow.name, result.journey.screen, request));
+      return go(here(result.journey.screen));
     }
     const result = await answerAndCall(workflow, current, screen.name, post.answers, opts);
     await save(result.journey);
-    if (!result.ok) return data<ActionErrors>({ errors: result.errors }, { headers: PRIVATE });
-    return redirectTo(screenHref(workflow.name, result.journey.screen, request));
+    if (!result.ok) return data<ActionErrors>({ errors: result.errors }, { headers: withCookie(cookie) });
+    return go(here(result.journey.screen));
   });
 }

@@ -16,7 +16,7 @@ import { screenHref } from "./workflow-http";
 export function screenView(
   workflow: Workflow,
   journey: Journey,
-  opts: { locale: Locale; now: Date; request: Request; bundle: string | null },
+  opts: { locale: Locale; now: Date; request: Request; bundle: string | null; csrf: string },
 ) {
   const { locale, now, request } = opts;
   const screen = requireScreen(workflow, journey.screen);
@@ -45,13 +45,8 @@ export function screenView(
     progress:
       screen.type === "question" || screen.type === "lookup" ? progressOf(workflow, journey, { now }) : null,
     back: previous && screen.type !== "confirmation" ? screenHref(workflow.name, previous, request) : null,
-    rows:
-      screen.type === "check-answers"
-        ? checkAnswersRows(workflow, journey, locale).map((row) => ({
-            ...row,
-            href: screenHref(workflow.name, row.changeTo, request, { change: "1" }),
-          }))
-        : [],
+    // "Change" is a POST from check-answers (a link must not move the journey).
+    rows: screen.type === "check-answers" ? checkAnswersRows(workflow, journey, locale) : [],
     confirmation:
       screen.type === "confirmation"
         ? {
@@ -64,6 +59,8 @@ export function screenView(
     saved: null as string | null,
     sent: false,
     action: screenHref(workflow.name, screen.name, request),
+    /** Posted with every form of the screen (src/server/csrf.ts). */
+    csrf: opts.csrf,
   };
 }
 
@@ -72,8 +69,8 @@ export type ScreenView = ReturnType<typeof screenView>;
 /** What a screen shows after an answer that was not accepted. */
 export interface ActionErrors {
   errors: FieldError[];
-  /** Errors found again at submit, by screen (check-answers lists them with links). */
-  screenErrors?: { screen: string; message: string; href: string }[];
+  /** Errors found again at submit, by screen (check-answers lists them, each a way to change it). */
+  screenErrors?: { screen: string; message: string }[];
   /** A save-and-return link could not be e-mailed to the address given. */
   emailErrors?: FieldError[];
 }

@@ -1,16 +1,29 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
 import { ScreenForm } from "../../forms/theme/index";
 import { validateCompiled } from "../../forms/validation/compiled";
 import type { RenderedTable } from "../../workflow/content";
 import { Alert } from "../components/Alert/Alert";
+import { ErrorPage, errorStatusOf } from "../components/ErrorPage/ErrorPage";
 import "../components/RichText/RichText.css";
 import "./workflow-screen.css";
 import { browserJourney, useBrowserJourney } from "../lib/use-browser-journey";
+import { isWorkflowProblem, type WorkflowProblem } from "../lib/workflow-http";
 import type { Route } from "./+types/workflow-screen";
 
 export { action, loader } from "../lib/workflow-screen.server";
+
+/**
+ * The document's headers are the route's own: a journey page is never cached anywhere
+ * (`Cache-Control: private, no-store` from the loader), and a refused action keeps what it says
+ * (e.g. `Retry-After` on a 429).
+ */
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) merged.set(name, value);
+  return merged;
+}
 
 /**
  * With JavaScript, a screen the browser has moved the journey to is shown from the browser's own
@@ -81,6 +94,84 @@ function useFocusOnNewScreen(screen: string) {
   return heading;
 }
 
+/** The CSRF token every form of a screen posts (src/server/csrf.ts); plain posts read `_csrf`. */
+function Csrf({ token }: { token: string }) {
+  return <input type="hidden" name="_csrf" value={token} />;
+}
+
+/**
+ * "Change" on check-answers is a form, not a link: moving the journey is a POST, so a link from
+ * another site cannot do it. It looks like a link and keeps its name ("Change <label>").
+ */
+function ChangeButton({
+  action,
+  csrf,
+  screen,
+  children,
+}: {
+  action: string;
+  csrf: string;
+  screen: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} className="cp-workflow__change">
+      <Csrf token={csrf} />
+      <input type="hidden" name="_screen" value={screen} />
+      <button className="usa-button usa-button--unstyled" type="submit" name="_intent" value="change">
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+const PROBLEM_TITLES: Record<WorkflowProblem, string> = {
+  cookies: "problems.cookiesTitle",
+  expired: "problems.expiredTitle",
+};
+
+/** A page that says why an online service cannot go on here, and what to do instead. */
+function ProblemPage({ reason }: { reason: WorkflowProblem }) {
+  const { t } = useTranslation("workflow-ui");
+  const title = t(PROBLEM_TITLES[reason]);
+  return (
+    <div className="cp-container cp-workflow">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      {reason === "cookies" ? (
+        <>
+          <p>{t("problems.cookiesBody")}</p>
+          <p>{t("problems.cookiesWhat")}</p>
+          <ul className="usa-list">
+            <li>{t("problems.cookiesTurnOn")}</li>
+            <li>{t("problems.cookiesInstead")}</li>
+          </ul>
+        </>
+      ) : (
+        <p>{t("problems.expiredBody")}</p>
+      )}
+      <p>
+        <a href="/">{t("home")}</a>
+      </p>
+    </div>
+  );
+}
+
+/** Cookies off or an expired form: our own page (403); anything else as the site shows errors. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("common");
+  if (isRouteErrorResponse(error) && isWorkflowProblem(error.data))
+    return <ProblemPage reason={error.data.problem} />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const status = errorStatusOf(isRouteErrorResponse(error) ? error.status : 500);
+  return (
+    <>
+      <title>{t(`errors.title${status}`)}</title>
+      <ErrorPage status={status} />
+    </>
+  );
+}
+
 /** The "saved" page's own address: after sending its form the panel stays on screen. */
 const withSaved = (href: string) => `${href}${href.includes("?") ? "&" : "?"}saved=1`;
 
@@ -93,7 +184,8 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation("workflow-ui");
   const submit = useSubmit();
   const navigation = useNavigation();
-  const { screen, service, progress, back, content, rows, confirmation, saved, action, locale } = loaderData;
+  const { screen, service, progress, back, content, rows, confirmation, saved, action, locale, csrf } =
+    loaderData;
   const validators = useBrowserJourney(loaderData);
   const emailError = actionData?.emailErrors?.[0]?.message;
   const errors = actionData?.errors ?? [];
@@ -126,6 +218,7 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
             <p role="status">{t("saved.sent")}</p>
           ) : (
             <Form method="post" action={withSaved(action)} className="cp-workflow__email-link" noValidate>
+              <Csrf token={csrf} />
               <div className={`usa-form-group${emailError ? " usa-form-group--error" : ""}`}>
                 <label className="usa-label" htmlFor="resume-email">
                   {t("saved.emailLabel")}
@@ -212,6 +305,7 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
           errors={errors}
           locale={locale}
           action={action}
+          hidden={{ _csrf: csrf }}
           validate={(answers, submitter) => {
             // The same catalogue as the server, compiled ahead of time; Save never waits on it.
             const check = validators?.[screen.name];
@@ -219,7 +313,7 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
             return validateCompiled(check, answers, { locale, now: new Date(), schema: screen.schema });
           }}
           onSubmit={(answers, submitter) =>
-            submit({ intent: submitter?.value ?? "continue", answers } as never, {
+            submit({ intent: submitter?.value ?? "continue", answers, csrf } as never, {
               method: "post",
               action,
               encType: "application/json",
@@ -246,7 +340,9 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
                 <ul className="usa-list usa-list--unstyled">
                   {actionData.screenErrors.map((e, i) => (
                     <li key={i}>
-                      <a href={e.href}>{e.message}</a>
+                      <ChangeButton action={action} csrf={csrf} screen={e.screen}>
+                        {e.message}
+                      </ChangeButton>
                     </li>
                   ))}
                 </ul>
@@ -272,15 +368,16 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
                   ))}
                 </dd>
                 <dd>
-                  <Link to={row.href}>
+                  <ChangeButton action={action} csrf={csrf} screen={row.changeTo}>
                     {t("change")}
                     <span className="usa-sr-only"> {row.label}</span>
-                  </Link>
+                  </ChangeButton>
                 </dd>
               </div>
             ))}
           </dl>
           <Form method="post" action={action}>
+            <Csrf token={csrf} />
             <button className="usa-button" type="submit" name="_intent" value="submit" disabled={busy}>
               {screen.buttonLabel ?? t("submit")}
             </button>

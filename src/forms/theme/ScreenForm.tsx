@@ -31,6 +31,8 @@ export interface ScreenFormProps {
   /** Where the form posts without JavaScript. */
   action: string;
   method?: "post";
+  /** Posted with the form as they are, e.g. the CSRF token; never part of the answers. */
+  hidden?: Readonly<Record<string, string>>;
   /** The screen's buttons; the first one is what Enter presses. Defaults to one "Continue". */
   children?: ReactNode;
   /**
@@ -84,7 +86,18 @@ function changedBeforeHydration(form: HTMLFormElement): boolean {
  * messages inline. Key it by screen so a new screen starts from its own answers.
  */
 export function ScreenForm(props: ScreenFormProps) {
-  const { schema, uiSchema, locale, action, method = "post", children, onSubmit, validate, id } = props;
+  const {
+    schema,
+    uiSchema,
+    locale,
+    action,
+    method = "post",
+    children,
+    onSubmit,
+    validate,
+    id,
+    hidden,
+  } = props;
   const [answers, setAnswers] = useState<Answers>(props.formData ?? {});
   const [clientErrors, setClientErrors] = useState<readonly FieldError[] | null>(null);
   // New errors from the server replace the browser's own.
@@ -134,6 +147,9 @@ export function ScreenForm(props: ScreenFormProps) {
       noValidate
       onSubmit={handleSubmit}
     >
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {/* Enter in a field presses the first submit button; keep that "continue", not "Remove". */}
       {repeats && (
         <button type="submit" className="usa-sr-only" tabIndex={-1} aria-hidden="true">
