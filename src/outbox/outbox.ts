@@ -130,6 +130,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /** Rounds one after another while there is work or a wake came in meanwhile. */
+  /** A round failed and none has worked since (the log says so once per outage). */
+  let failing = false;
   function pump(): Promise<number> {
     if (round) {
       again = true;
@@ -139,11 +141,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
       let total = 0;
       do {
         again = false;
-        const n = await runRound().catch((error: unknown) => {
-          // A database that is down or locked: try again at the next poll.
-          log(`outbox: round failed: ${errorText(error)}`);
-          return 0;
-        });
+        const n = await runRound().then(
+          (count) => {
+            if (failing) log("outbox: rounds work again");
+            failing = false;
+            return count;
+          },
+          (error: unknown) => {
+            // A database that is down or locked: try again at the next poll, saying so once.
+            if (!failing) log(`outbox: round failed, retrying every poll: ${errorText(error)}`);
+            failing = true;
+            return 0;
+          },
+        );
         total += n;
         if (n === batchSize) again = true;
       } while (again && (running || draining));

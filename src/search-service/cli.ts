@@ -87,6 +87,8 @@ export async function runIndexCli(argv: string[], io: CliIo): Promise<number> {
         apiKey: adminKey,
         indexName,
         ...(values.host ? { host: values.host } : {}),
+        // A push of thousands of records is not a resident waiting on a search: be patient.
+        timeouts: { connect: 5_000, read: 30_000, write: 60_000 },
       });
       const counts = await pushRecords(client.algolia, indexName, buildRecords(source), synonyms);
       io.out(`algolia index ${indexName} (app ${appId}): pushed ${summarizeCounts(counts)}`);

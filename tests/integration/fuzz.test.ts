@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServer } from "./server-process";
 
 /**
  * Bounded fuzzing of the whole server as a separate process (issue 9): at least 10,000 generated
@@ -296,42 +296,18 @@ const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
 
 describe.runIf(hasBuild)("fuzzing the whole server", () => {
-  let child: ChildProcess;
+  let server: ServerProcess;
   let port: number;
-  let stderr = "";
   const dataDir = mkdtempSync(join(tmpdir(), "cedarport-fuzz-"));
 
   beforeAll(async () => {
-    port = 4100 + Math.floor(Math.random() * 90);
-    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        RATE_LIMIT_SCALE: "1000",
-        REDIS_URL: "",
-        DATABASE_URL: "",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    child.stderr?.on("data", (d) => {
-      stderr += d;
-    });
-    for (let i = 0; i < 200; i++) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    throw new Error(`fuzz server did not start:\n${stderr}`);
-  }, 60_000);
+    // SQLite and in-memory limits (raised: one client sends everything here).
+    server = await startServer({ NODE_ENV: "production", DATA_DIR: dataDir, RATE_LIMIT_SCALE: "1000" });
+    port = Number(new URL(server.base).port);
+  }, 200_000);
 
-  afterAll(() => {
-    child?.kill("SIGKILL");
+  afterAll(async () => {
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -352,16 +328,16 @@ describe.runIf(hasBuild)("fuzzing the whole server", () => {
           failures.push(
             `#${i} ${f.method} ${f.path.slice(0, 120)} → ${r.status} ${r.body.slice(0, 160).replace(/\s+/g, " ")}`,
           );
-        if (i % 500 === 0) maxRss = Math.max(maxRss, rssOf(child.pid!));
+        if (i % 500 === 0) maxRss = Math.max(maxRss, rssOf(server.pid));
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     agent.destroy();
     expect(failures.slice(0, 20), `${failures.length} failures`).toEqual([]);
-    expect(child.exitCode).toBeNull();
+    expect(server.alive()).toBe(true);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/agencies`)).status).toBe(200);
-    maxRss = Math.max(maxRss, rssOf(child.pid!));
+    maxRss = Math.max(maxRss, rssOf(server.pid));
     expect(maxRss).toBeLessThan(800 * 1024 * 1024);
   }, 240_000);
 });

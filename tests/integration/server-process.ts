@@ -7,6 +7,9 @@ import { createServer } from "node:net";
  */
 export interface ServerProcess {
   base: string;
+  pid: number;
+  /** The process is still running (it has not exited or been killed). */
+  alive(): boolean;
   /** Everything the process printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -68,7 +71,14 @@ export async function startServer(
     const ok = await fetch(`${base}/healthz`)
       .then((r) => r.ok)
       .catch(() => false);
-    if (ok) return { base, output: () => output, stop };
+    if (ok)
+      return {
+        base,
+        pid: child.pid ?? 0,
+        alive: () => child.exitCode === null && child.signalCode === null,
+        output: () => output,
+        stop,
+      };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
