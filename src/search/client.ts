@@ -46,6 +46,8 @@ export type SearchClientConfig =
       indexName: string;
       /** Another Algolia-compatible host instead of Algolia's own (a proxy; tests). */
       host?: string;
+      /** The site searches within SPEC §9's timeouts; the indexer's bulk writes may wait longer. */
+      timeouts?: { connect: number; read: number; write: number };
     }
   | {
       backend: "embedded";
@@ -117,7 +119,7 @@ function embeddedHost(origin: string, prefix: string): { url: string; protocol: 
 }
 
 function createAlgoliaClient(config: SearchClientConfig): AlgoliaClient {
-  const timeouts = { ...SEARCH_TIMEOUTS };
+  const timeouts = config.backend === "algolia" && config.timeouts ? config.timeouts : { ...SEARCH_TIMEOUTS };
   if (config.backend === "algolia") {
     if (!config.appId || !config.apiKey)
       throw new SearchError("Algolia needs an application id and a key", 0);
