@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/database";
 import { DATABASES } from "./databases";
 import { HttpResident } from "./http-driver";
+import { type ServerProcess, startServer } from "./server-process";
 
 /**
  * The durability promise of issue 9 ("kept true by the suite"): the real server, as a child
@@ -53,46 +54,6 @@ if (!APP_ROOT)
 afterAll(() => {
   if (APP_ROOT) rmSync(APP_ROOT, { recursive: true, force: true });
 });
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  log: string[];
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = 4100 + Math.floor(Math.random() * 100);
-  const log: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "src/server/main.ts")], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d: Buffer) => log.push(d.toString()));
-  child.stderr?.on("data", (d: Buffer) => log.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  // Generous: on a busy two-core machine the server's start (transpiling, indexing) can take a while.
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${log.join("")}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base, log };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`the server did not start within 120 s: ${log.join("")}`);
-}
-
-function kill(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    server.child.once("exit", () => resolve());
-    server.child.kill("SIGKILL");
-  });
-}
 
 /** The city's today as the form wants it (mm/dd/yyyy), and a date some days before. */
 function usDate(daysAgo = 0, yearsAgo = 0): string {
@@ -210,13 +171,18 @@ describe.runIf(APP_ROOT !== undefined).each(DATABASES)(
     const dataDir = mkdtempSync(join(tmpdir(), "cedarport-durable-"));
     let env: Record<string, string>;
     let db: Database | undefined;
-    let server: Server | undefined;
+    let server: ServerProcess | undefined;
     let admin: Database | undefined;
     const schema = `durable_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 
     beforeAll(async () => {
       // 200 residents behind one address (this machine): the per-client limits are raised to match.
-      env = { DATA_DIR: dataDir, APP_ROOT: APP_ROOT ?? ROOT, RATE_LIMIT_SCALE: "1000" };
+      env = {
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        APP_ROOT: APP_ROOT ?? ROOT,
+        RATE_LIMIT_SCALE: "1000",
+      };
       if (kind === "postgres") {
         admin = await openDatabase({ url: PG_URL, file: "" });
         await admin.exec(`CREATE SCHEMA ${schema}`);
@@ -227,7 +193,7 @@ describe.runIf(APP_ROOT !== undefined).each(DATABASES)(
     }, 60_000);
 
     afterAll(async () => {
-      if (server) await kill(server);
+      await server?.kill();
       await db?.close();
       if (admin) {
         await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -264,7 +230,7 @@ describe.runIf(APP_ROOT !== undefined).each(DATABASES)(
         try {
           references.set(n, await submit(resident, form.action, form.body));
           answered++;
-          if (answered >= RESIDENTS / 10 && !killing) killing = kill(first);
+          if (answered >= RESIDENTS / 10 && !killing) killing = first.kill();
         } catch (error) {
           // The answer was lost: this resident will send again.
           failures.push(String(error));
@@ -272,11 +238,11 @@ describe.runIf(APP_ROOT !== undefined).each(DATABASES)(
       });
       // If the submits are slower than expected, kill anyway while they are in flight.
       const backstop = setTimeout(() => {
-        killing ??= kill(first);
+        killing ??= first.kill();
       }, 3_000);
       await Promise.all(inFlight);
       clearTimeout(backstop);
-      killing ??= kill(first);
+      killing ??= first.kill();
       await killing;
       phase(`killed after ${answered} answers`);
       console.log([...new Set(failures)].slice(0, 5));

@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 
 /**
- * A real web process (`tsx src/server/main.ts`, the production build) on 127.0.0.1 and a port in
- * 4100-4199, for tests that need several processes or the process's own start-up (umask, config).
+ * A real web process (`tsx src/server/main.ts`, the production build) on 127.0.0.1 and a port the
+ * system picks, for tests that need several processes or the process's own start-up (umask, config).
  */
 export interface ServerProcess {
   base: string;
@@ -13,28 +12,9 @@ export interface ServerProcess {
   /** Everything the process printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL: the process dies at once, wherever it is (crash tests). */
+  kill(): Promise<void>;
 }
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-      .once("error", () => resolve(false))
-      .listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-
-async function freePort(taken: Set<number>): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 4100 + Math.floor(Math.random() * 100);
-    if (!taken.has(port) && (await portIsFree(port))) {
-      taken.add(port);
-      return port;
-    }
-  }
-  throw new Error("no free port in 4100-4199");
-}
-
-const usedPorts = new Set<number>();
 
 /** The test runner's environment without the settings a test gives its server explicitly. */
 const SERVER_SETTINGS =
@@ -46,41 +26,41 @@ export async function startServer(
   env: Record<string, string>,
   readyWithinMs = 180_000,
 ): Promise<ServerProcess> {
-  const port = await freePort(usedPorts);
+  // The system picks a free port and the server says which: test files running side by side
+  // can never meet on one port (a guessed port once sent one test's residents to another's server).
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...inherited(), ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...inherited(), ...env, PORT: "0", HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
+  const running = () => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    usedPorts.delete(port);
+    if (!running()) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const kill = async () => {
+    if (!running()) return;
+    child.kill("SIGKILL");
+    await exited;
   };
   const deadline = Date.now() + readyWithinMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const ok = await fetch(`${base}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok)
-      return {
-        base,
-        pid: child.pid ?? 0,
-        alive: () => child.exitCode === null && child.signalCode === null,
-        output: () => output,
-        stop,
-      };
+  while (Date.now() < deadline && running()) {
+    const port = /Cedarport site on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+    const base = port ? `http://127.0.0.1:${port}` : undefined;
+    const ok =
+      base !== undefined &&
+      (await fetch(`${base}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false));
+    if (ok) return { base, pid: child.pid ?? 0, alive: running, output: () => output, stop, kill };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`the server on port ${port} did not become healthy:\n${output.slice(-3000)}`);
+  throw new Error(`the server did not become healthy:\n${output.slice(-3000)}`);
 }
