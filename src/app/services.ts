@@ -41,7 +41,11 @@ export interface WorkflowServices {
   emailResumeLink(workflow: string, to: string, link: string, locale: Locale): Promise<void>;
   /** The token of a save-and-return link, made on the first call (only from a POST). */
   resumeToken(id: string): Promise<string>;
-  resume(name: string, token: string): Promise<(OpenJourney & { cookie: string }) | undefined>;
+  /** The journey of a save-and-return link, with the language it was saved in. */
+  resume(
+    name: string,
+    token: string,
+  ): Promise<(OpenJourney & { cookie: string; locale: string }) | undefined>;
   integrationsFor(journeyId: string, locale: Locale): Integrations;
   /** The address of the service's bundle for the browser (workflow and validators), once built. */
   browserBundle(name: string): string | undefined;

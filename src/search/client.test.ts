@@ -49,6 +49,29 @@ describe("createSearchClient", () => {
     expect(found).toMatchObject({ page: 0, pages: 1 });
   });
 
+  it("falls back to the English records when a Spanish search finds nothing", async () => {
+    calls.length = 0;
+    const client = createSearchClient({ backend: "embedded", indexName: "content_test", handler });
+    const found = await client.contentSearch("register", { locale: "es" });
+    expect(calls.map((call) => (call.body as { filters: string }).filters)).toEqual([
+      "locale:es",
+      "locale:en",
+    ]);
+    expect(found.foundIn).toBe("en");
+    expect(found.results.map((r) => r.title)).toEqual(["Register to vote"]);
+    expect(found.total).toBe(1);
+  });
+
+  it("keeps the asked language when it finds something, or when English finds nothing either", async () => {
+    const client = createSearchClient({ backend: "embedded", indexName: "content_test", handler });
+    expect((await client.contentSearch("bache", { locale: "es" })).foundIn).toBe("es");
+    expect((await client.contentSearch("register", { locale: "en" })).foundIn).toBe("en");
+    calls.length = 0;
+    const nothing = await client.contentSearch("zzzxqv", { locale: "es" });
+    expect(calls).toHaveLength(2);
+    expect(nothing).toMatchObject({ results: [], total: 0, foundIn: "es" });
+  });
+
   it("uses the spec's timeouts", () => {
     const client = createSearchClient({
       backend: "algolia",

@@ -75,6 +75,12 @@ export interface ContentSearchResults {
   /** Zero-based, as Algolia counts. */
   page: number;
   pages: number;
+  /**
+   * The language whose records matched: the one asked for, or English when a search in another
+   * language found nothing and the English records did (a bilingual city's residents search with
+   * English words too). The results are shown in the asked language where a record has it.
+   */
+  foundIn: SearchLocale;
 }
 
 export class SearchError extends Error {
@@ -153,6 +159,9 @@ function toSearchError(error: unknown): SearchError {
   return new SearchError(message || "Search failed", status);
 }
 
+/** Where a search that finds nothing in its own language looks next. */
+export const CROSS_LANGUAGE_FALLBACK: SearchLocale = "en";
+
 function localeOf(locale: string | undefined): SearchLocale {
   return isSearchLocale(locale) ? locale : DEFAULT_SEARCH_LOCALE;
 }
@@ -195,14 +204,23 @@ export function createSearchClient(config: SearchClientConfig): SearchClient {
       const locale = localeOf(options.locale);
       const hitsPerPage = clamp(options.hitsPerPage, 1, 1000, SEARCH_HITS_PER_PAGE);
       const page = clamp(options.page, 0, 1000, 0);
-      if (!isSearchable(term)) return { term, results: [], total: 0, page, pages: 0 };
-      const response = await query(term, locale, hitsPerPage, page);
+      if (!isSearchable(term)) return { term, results: [], total: 0, page, pages: 0, foundIn: locale };
+      let response = await query(term, locale, hitsPerPage, page);
+      let foundIn = locale;
+      if (locale !== CROSS_LANGUAGE_FALLBACK && (response.nbHits ?? response.hits.length) === 0) {
+        const fallback = await query(term, CROSS_LANGUAGE_FALLBACK, hitsPerPage, page);
+        if ((fallback.nbHits ?? fallback.hits.length) > 0) {
+          response = fallback;
+          foundIn = CROSS_LANGUAGE_FALLBACK;
+        }
+      }
       return {
         term,
         results: response.hits.map((hit) => mapHit(hit, locale)),
         total: response.nbHits ?? response.hits.length,
         page: response.page ?? page,
         pages: response.nbPages ?? 1,
+        foundIn,
       };
     },
 

@@ -34,7 +34,7 @@ import { clientKey, createRateLimits, readRateLimitSettings } from "./rate-limit
 import { sendFetchResponse, toFetchRequest } from "./react-router-adapter";
 import { redactError, redactUrl } from "./redact-url";
 import { readCookie, requestLocale } from "./request-locale";
-import { createSiteSearch, indexSourceOf } from "./search";
+import { createSiteSearch, indexSourceOf, showsDemoServices } from "./search";
 import { nonceOf, securityHeaders } from "./security-headers";
 import { createWorkflowServices } from "./workflows";
 
@@ -157,6 +157,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       indexSourceOf(
         await store.snapshot(),
         workflows.names().map((n) => workflows.get(n)!),
+        { showDemoServices: config.dev || showsDemoServices() },
       ),
     );
   await reindex();

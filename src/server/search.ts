@@ -27,7 +27,20 @@ const loc = <T extends { locale: string; description?: RichText | null }>(l: T) 
   description: md(l.description),
 });
 
-export function indexSourceOf(snapshot: Snapshot, workflows: Workflow[]): IndexSource {
+/**
+ * Demonstration services (`config.demo`) are searchable only where they are useful: in development,
+ * in tests, or when SHOW_DEMO_SERVICES=1. Elsewhere residents reach them only by their address.
+ */
+export function showsDemoServices(env: Record<string, string | undefined> = process.env): boolean {
+  return env.SHOW_DEMO_SERVICES === "1" || env.NODE_ENV === "development" || env.NODE_ENV === "test";
+}
+
+export function indexSourceOf(
+  snapshot: Snapshot,
+  workflows: Workflow[],
+  options: { showDemoServices?: boolean } = {},
+): IndexSource {
+  const showDemo = options.showDemoServices ?? showsDemoServices();
   const published = <T extends { stage: string }>(docs: T[]) => docs.filter((d) => d.stage === "published");
   const named = (doc: AgencyDoc | TopicDoc | TagDoc | undefined) =>
     doc
@@ -74,13 +87,15 @@ export function indexSourceOf(snapshot: Snapshot, workflows: Workflow[]): IndexS
       description: md(t.description),
       localizations: t.localizations.map(loc),
     })),
-    services: workflows.map((w) => ({
-      name: w.name,
-      title: { en: localizeText(w.title, "en"), es: localizeText(w.title, "es") },
-      ...(w.description
-        ? { description: { en: localizeText(w.description, "en"), es: localizeText(w.description, "es") } }
-        : {}),
-    })),
+    services: workflows
+      .filter((w) => showDemo || !w.demo)
+      .map((w) => ({
+        name: w.name,
+        title: { en: localizeText(w.title, "en"), es: localizeText(w.title, "es") },
+        ...(w.description
+          ? { description: { en: localizeText(w.description, "en"), es: localizeText(w.description, "es") } }
+          : {}),
+      })),
   };
 }
 

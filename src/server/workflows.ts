@@ -190,6 +190,7 @@ export async function createWorkflowServices(opts: {
       return {
         id: stored.id,
         journey: stored.journey,
+        locale: stored.locale,
         cookie: journeyCookie(name, stored.id, opts.secret, secure),
       };
     },

@@ -18,6 +18,7 @@ import { type Facts, type JourneyPath, projectedPath, replayPath } from "./path"
 import { isReference, newReference } from "./reference";
 import { isEndType, isQuestionType, screenNamed } from "./screens";
 import { STORAGE_LIMITS, storableAnswer, storedAnswersSchema, withinDepth } from "./sensitive";
+import { countsSteps } from "./service-kind";
 import type { Answers, FieldError, JSONSchema, Locale, Screen, Validate, Workflow } from "./types";
 
 export interface Journey {
@@ -335,12 +336,16 @@ export function formDataFor(journey: Journey, screenName: string): unknown {
   return journey.drafts[screenName] ?? journey.answers[screenName];
 }
 
-/** 'Step 2 of 6': the screen's place on the path the answers so far lead to. */
+/**
+ * 'Step 2 of 6': the screen's place on the path the answers so far lead to. Null where a counter
+ * would not be honest (a tool, or a service whose length depends on the answers: service-kind.ts).
+ */
 export function progressOf(
   workflow: Workflow,
   journey: Journey,
   opts: { now?: Date } = {},
-): { step: number; total: number } {
+): { step: number; total: number } | null {
+  if (!countsSteps(workflow)) return null;
   const counted = projectedPath(workflow, factsOf(journey), opts.now ?? new Date()).filter((name) => {
     const screen = screenNamed(workflow, name);
     return screen !== undefined && !isEndType(screen.type);

@@ -243,7 +243,9 @@ export function readWorkflow(
     screens,
   };
   if (config.description !== undefined) workflow.description = config.description;
+  if (config.demo === true) workflow.demo = true;
   if (config.receipt !== undefined) workflow.receipt = config.receipt;
+  if (config.statusTool !== undefined) workflow.statusTool = config.statusTool;
   return { workflow, problems };
 }
 

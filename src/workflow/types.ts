@@ -190,8 +190,12 @@ export interface ScreenNodeFile {
 export interface WorkflowConfigFile {
   title: Text;
   description?: Text;
+  /** A demonstration service: left out of search outside development and tests (docs/workflows.md). */
+  demo?: boolean;
   start: string;
   receipt?: { emailField: string };
+  /** The tool where residents follow what they sent (a workflow's name): linked from the confirmation. */
+  statusTool?: string;
 }
 
 export interface WorkflowFile {
@@ -243,8 +247,10 @@ export interface Workflow {
   id: string;
   title: Text;
   description?: Text;
+  demo?: boolean;
   start: string;
   receipt?: { emailField: string };
+  statusTool?: string;
   screens: Screen[];
 }
 

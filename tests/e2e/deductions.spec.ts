@@ -261,6 +261,17 @@ async function apply(
   expect(reference).toMatch(/^[ACEFHJKMNPRTWXY2-9]{8}$/);
   await expect(page.getByText(/REQ-\d{8}-[A-Z0-9]{6}/)).toBeVisible();
   await expect(page.locator(".cp-workflow__panel")).toContainText(service.parcel.number);
+  // The confirmation leads on to the status tool, and offers a new application.
+  await expect(
+    page.getByRole("link", {
+      name: lang === "es" ? "Consulte el estado de su solicitud" : "Check the status of your application",
+    }),
+  ).toHaveAttribute("href", `/workflow/mortgage-deduction-search${lang === "es" ? "?lang=es" : ""}`);
+  await expect(
+    page.getByRole("button", {
+      name: lang === "es" ? "Comenzar una nueva solicitud" : "Start a new application",
+    }),
+  ).toBeVisible();
   await expect(
     page
       .getByText(lang === "es" ? "tarda hasta 48 horas en aparecer" : "takes up to 48 hours to show")
@@ -281,10 +292,12 @@ async function withoutJavaScript<T>(browser: Browser, work: (page: Page) => Prom
 /** The status tool's table rows as text, one string per row. */
 async function statusRows(page: Page, query: string, lang: Lang = "en"): Promise<string[]> {
   const suffix = lang === "es" ? "?lang=es" : "";
-  // The tool keeps the resident's last search: a second visit opens its results, so go to the form.
+  // Opening the tool again starts a new search, never the old results; a tool is not an
+  // application: no step counter, no "Save and come back later".
   await page.goto(`/workflow/mortgage-deduction-search${suffix}`);
-  await page.goto(`/workflow/mortgage-deduction-search/search${suffix}`);
   await expect(page).toHaveURL(/\/search(\?|$)/);
+  await expect(page.locator(".cp-workflow__progress")).toHaveCount(0);
+  await expect(page.locator('button[name="_intent"][value="save"]')).toHaveCount(0);
   await page.locator("#root_query").fill(query);
   await next(page);
   await expect(page).toHaveURL(/\/results(\?|$)/);
@@ -321,6 +334,10 @@ test.describe("property tax deductions", () => {
     expect(await statusRows(page, "99999 Nowhere Rd")).toEqual([]);
     await expect(page.getByText(/can't find any deduction application/)).toBeVisible();
     await checkAxe(page, "status empty");
+    // A new search from the results page.
+    await page.getByRole("button", { name: "Start a new search" }).click();
+    await expect(page).toHaveURL(/\/search(\?|$)/);
+    await expect(page.locator("#root_query")).toBeVisible();
   });
 
   test("mortgage: an authorized representative applies, with the errors shown on the way", async ({

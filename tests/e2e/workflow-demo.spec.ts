@@ -34,9 +34,12 @@ async function completeDemo(
   await expect(page).toHaveURL(/\/workflow\/demo-dog-licence\/residency/);
   await expectAccessible(page, "residency");
 
-  // An error state first: continuing without an answer.
+  // An error state first: continuing without an answer. The title says so, and the summary has
+  // the focus, with or without JavaScript (autofocus on the page the server sends).
   await next(page);
   await expect(page.locator(".usa-alert--error")).toBeVisible();
+  await expect(page).toHaveTitle(/^Error: /);
+  await expect(page.locator("#error-summary")).toBeFocused();
   await expect(
     page.getByText(lang === "es" ? /Seleccione un valor/i : "Please select a value.").first(),
   ).toBeVisible();
@@ -45,7 +48,9 @@ async function completeDemo(
   await page.locator("#root_livesInCedarport-0").check();
   await next(page);
   await expect(page).toHaveURL(/\/applicant/);
-  await expect(page.getByText(lang === "es" ? /Paso 2 de/ : /Step 2 of/)).toBeVisible();
+  // The demo branches (the senior rate): no step counter that would jump.
+  await expect(page.locator(".cp-workflow__progress")).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^Error/);
   await expectAccessible(page, "applicant");
 
   await fill(page, {
@@ -56,6 +61,18 @@ async function completeDemo(
   });
   await next(page);
   await expect(page.locator(".usa-alert--error")).toBeVisible();
+  await expect(page.locator("#error-summary")).toBeFocused();
+  // The problems are listed as the fields appear on the page, the bad e-mail address among them.
+  const targets = await page
+    .locator("#error-summary a")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")?.slice(1) ?? ""));
+  expect(targets).toContain("root_email");
+  const positions = await page.evaluate((ids) => {
+    const all = [...document.querySelectorAll("input, select, textarea")];
+    return ids.map((id) => all.findIndex((el) => el.id === id));
+  }, targets);
+  expect(positions.every((p) => p >= 0)).toBe(true);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
   // Nothing typed is lost on a validation error.
   await expect(page.locator("#root_firstName")).toHaveValue("Maria");
   await expectAccessible(page, "applicant with errors");
@@ -119,6 +136,11 @@ async function completeDemo(
   const reference = (await page.locator(".cp-workflow__reference").textContent())?.trim() ?? "";
   expect(reference).toMatch(/^[ACEFHJKMNPRTWXY2-9]{8}$/);
   await expectAccessible(page, "confirmation");
+  await expect(
+    page.getByRole("button", {
+      name: lang === "es" ? "Comenzar una nueva solicitud" : "Start a new application",
+    }),
+  ).toBeVisible();
   return reference;
 }
 
@@ -132,6 +154,8 @@ async function withoutJavaScript<T>(browser: Browser, work: (page: Page) => Prom
 }
 
 test.describe("demo service", () => {
+  // A whole journey with axe on every screen, and now starting again: slow on a busy machine.
+  test.setTimeout(60_000);
   test("completed with JavaScript, in English", async ({ page }) => {
     const pages: string[] = [];
     page.on("request", (r) => {
@@ -144,7 +168,13 @@ test.describe("demo service", () => {
     // A repeated submit (back button, retry) shows the same reference and stores nothing twice.
     await page.goBack();
     await page.goto("/workflow/demo-dog-licence");
+    // "Start online" again: the application was sent; a new one starts only from the button.
+    await expect(page.getByRole("heading", { name: "You have already sent this application" })).toBeVisible();
     await expect(page.locator(".cp-workflow__reference")).toHaveText(reference);
+    await expectAccessible(page, "already sent");
+    await page.getByRole("button", { name: "Start a new application" }).click();
+    await expect(page).toHaveURL(/\/residency$/);
+    await expect(page.locator("#root_livesInCedarport-0")).not.toBeChecked();
   });
 
   test("completed with JavaScript, in Spanish", async ({ page }) => {
@@ -181,7 +211,11 @@ test.describe("demo service", () => {
     // The link can also be e-mailed; a bad address says so, a good one is sent.
     await page.locator("#resume-email").fill("not-an-address");
     await page.locator('button[name="_intent"][value="email-link"]').click();
-    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address.").first()).toBeVisible();
+    // The same error summary as any screen: focused, linked to the field, "Error: " in the title.
+    await expect(page.locator("#resume-email-summary")).toBeFocused();
+    await expect(page.locator('#resume-email-summary a[href="#resume-email"]')).toBeVisible();
+    await expect(page).toHaveTitle(/^Error: /);
     await expectAccessible(page, "saved with an e-mail error");
     await page.locator("#resume-email").fill("ana@example.com");
     await page.locator('button[name="_intent"][value="email-link"]').click();
@@ -203,6 +237,27 @@ test.describe("demo service", () => {
     const expired = await fresh.goto("/workflow/demo-dog-licence/resume/not-a-real-token");
     expect(expired?.status()).toBe(410);
     await expectAccessible(fresh, "expired link");
+    await other.close();
+  });
+
+  test("a saved link opened in a fresh browser comes back in the journey's language", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto("/workflow/demo-dog-licence?lang=es");
+    await page.locator("#root_livesInCedarport-0").check();
+    await next(page);
+    await fill(page, { root_firstName: "Ana" });
+    await page.locator('button[name="_intent"][value="save"]').click();
+    const link = await page.locator(".cp-workflow__link a").getAttribute("href");
+    expect(link).toContain("/resume/");
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(link ?? "");
+    await expect(fresh).toHaveURL(/\/applicant\?lang=es$/);
+    await expect(fresh.locator("html")).toHaveAttribute("lang", "es");
+    await expect(fresh.getByRole("heading", { level: 1 })).toHaveText("Sus datos");
+    await expect(fresh.locator("#root_firstName")).toHaveValue("Ana");
     await other.close();
   });
 

@@ -81,7 +81,8 @@ describe("the journey in the browser", () => {
     expect(next?.screen.title).toBe("Your details");
     // The screen the browser shows itself posts the same CSRF token as the server's page.
     expect(next?.csrf).toBe("token-from-the-page");
-    expect(next?.progress).toEqual({ step: 2, total: expect.any(Number) });
+    // The demo branches (senior rate): no step counter that could jump.
+    expect(next?.progress).toBeNull();
 
     await synced();
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -17,6 +17,12 @@ export function screenHref(
   return `/workflow/${encodeURIComponent(name)}/${encodeURIComponent(screen)}${qs ? `?${qs}` : ""}`;
 }
 
+/** `/workflow/<name>`, keeping `?lang=`. */
+export function serviceHref(name: string, request: Request): string {
+  const lang = new URL(request.url).searchParams.get("lang");
+  return `/workflow/${encodeURIComponent(name)}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`;
+}
+
 /** Journeys are personal: never cached by the browser, a proxy or the page cache. */
 export const PRIVATE = { "Cache-Control": "private, no-store" };
 

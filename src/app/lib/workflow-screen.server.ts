@@ -17,7 +17,7 @@ import type { Answers, Workflow } from "../../workflow/types";
 import { createI18n } from "../i18n";
 import type { Route } from "../routes/+types/workflow-screen";
 import { notFound } from "./http";
-import { PRIVATE, problem, redirectTo, screenHref, workflowOr404 } from "./workflow-http";
+import { PRIVATE, problem, redirectTo, screenHref, serviceHref, workflowOr404 } from "./workflow-http";
 import { type ActionErrors, screenView } from "./workflow-view";
 
 /**
@@ -29,6 +29,18 @@ import { type ActionErrors, screenView } from "./workflow-view";
  * a journey sees the first screen of a journey made up on the spot; the journey is stored with the
  * resident's first answer (a POST), and every POST carries the CSRF token (src/server/csrf.ts).
  */
+
+/**
+ * The requests whose answers were refused (errors to show). The page sent back to a plain form
+ * post is rendered by the loader after the action, in the same request context: its title then
+ * says "Error: " (routes/workflow-screen.tsx `meta`). With JavaScript the page says so itself.
+ */
+const refusedRequests = new WeakSet<object>();
+
+function refused<T extends ActionErrors>(context: object, payload: T, init: ResponseInit) {
+  refusedRequests.add(context);
+  return data<ActionErrors>(payload, init);
+}
 
 /** A posted screen larger than this is not a form a resident filled in. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -44,12 +56,6 @@ const EMAIL_SCHEMA = {
   required: ["email"],
   properties: { email: { type: "string", format: "email" } },
 };
-
-/** `/workflow/<name>`, keeping `?lang=`. */
-function serviceHref(name: string, request: Request): string {
-  const lang = new URL(request.url).searchParams.get("lang");
-  return `/workflow/${encodeURIComponent(name)}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`;
-}
 
 const withCookie = (cookie: string | undefined): HeadersInit =>
   cookie ? { ...PRIVATE, "Set-Cookie": cookie } : PRIVATE;
@@ -89,14 +95,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     bundle: services.workflows.browserBundle(workflow.name) ?? null,
     csrf: csrf.token,
   });
+  const titlePrefix = refusedRequests.has(context) ? createI18n(locale).t("workflow-ui:errorTitle") : "";
   return data(
-    { ...view, saved, sent: saved !== null && url.searchParams.has("sent") },
+    { ...view, saved, sent: saved !== null && url.searchParams.has("sent"), titlePrefix },
     { headers: withCookie(csrf.cookie) },
   );
 }
 
-function badRequest(message: string) {
-  return data<ActionErrors>(
+function badRequest(context: object, message: string) {
+  return refused(
+    context,
     { errors: [{ path: "", message, keyword: "request" }] },
     { status: 400, headers: PRIVATE },
   );
@@ -158,11 +166,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = journeyForm(screen, locale, journeyToShow(workflow, open?.journey));
   const post = await readPost(request, form.schema);
   const t = createI18n(locale).t;
-  if (!post) return badRequest(t("workflow-ui:forged"));
+  if (!post) return badRequest(context, t("workflow-ui:forged"));
   // No CSRF cookie at all: this browser keeps no cookies (or the post came from another site).
   const checked = services.workflows.verifyCsrf(cookieHeader, post.csrf);
   if (checked !== "ok") throw problem(checked === "no-cookie" ? "cookies" : "expired");
-  if (!INTENTS.has(post.intent)) return badRequest(t("workflow-ui:forged"));
+  if (!INTENTS.has(post.intent)) return badRequest(context, t("workflow-ui:forged"));
   const intent = post.intent as Intent;
 
   // A journey is stored from the resident's first answer (or save) on a screen it can reach.
@@ -210,13 +218,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (intent === "email-link") {
       const errors = services.workflows.validate(EMAIL_SCHEMA, { email: post.email }, { locale, now });
       if (errors.length > 0)
-        return data<ActionErrors>({ errors: [], emailErrors: errors }, { headers: withCookie(cookie) });
+        return refused(context, { errors: [], emailErrors: errors }, { headers: withCookie(cookie) });
       // Per client, per recipient and site-wide: the city's address must not mail strangers in bulk.
       const limit = await context.rateLimit("email", String(post.email));
       if (!limit.allowed) {
         const count = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
         const message = createI18n(locale).t("rate-limits:email", { count });
-        return data<ActionErrors>(
+        return refused(
+          context,
           { errors: [], emailErrors: [{ path: "/email", message, keyword: "rateLimit" }] },
           { status: 429, headers: { ...PRIVATE, "Retry-After": String(limit.retryAfterSeconds) } },
         );
@@ -251,7 +260,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       const result = await submitJourney(workflow, onScreen, opts);
       if (!result.ok) {
         await save(result.journey);
-        return data<ActionErrors>(
+        return refused(
+          context,
           { errors: [], screenErrors: result.errors.map((e) => ({ screen: e.screen, message: e.message })) },
           { headers: withCookie(cookie) },
         );
@@ -261,7 +271,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     }
     const result = await answerAndCall(workflow, current, screen.name, post.answers, opts);
     await save(result.journey);
-    if (!result.ok) return data<ActionErrors>({ errors: result.errors }, { headers: withCookie(cookie) });
+    if (!result.ok) return refused(context, { errors: result.errors }, { headers: withCookie(cookie) });
     return go(here(result.journey.screen));
   });
 }

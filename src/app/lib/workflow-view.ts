@@ -4,8 +4,9 @@ import { journeyForm } from "../../workflow/form";
 import { formDataFor, type Journey, progressOf } from "../../workflow/journey";
 import { localizeText } from "../../workflow/localize";
 import { requireScreen } from "../../workflow/screens";
+import { isTool } from "../../workflow/service-kind";
 import type { Answers, FieldError, Locale, Workflow } from "../../workflow/types";
-import { screenHref } from "./workflow-http";
+import { screenHref, serviceHref } from "./workflow-http";
 
 /**
  * What a workflow screen shows, from the workflow and the journey alone: the server's loader
@@ -34,6 +35,12 @@ export function screenView(
     /** The journey itself, for the browser to answer screens with (browser-journey.ts). */
     journey,
     service: localizeText(workflow.title, locale),
+    /** A tool (a search) is not an application: no step counter, no "Save and come back later". */
+    tool: isTool(workflow),
+    /** Where "Start a new application" (or a new search) posts: the service's own address. */
+    restart: serviceHref(workflow.name, request),
+    /** The confirmation's link to the tool where residents follow what they sent. */
+    statusTool: workflow.statusTool ? serviceHref(workflow.statusTool, request) : null,
     /** What the service is for (the page's meta description); its name when the file says nothing. */
     description: localizeText(workflow.description ?? workflow.title, locale),
     screen: { ...form, type: screen.type },
@@ -58,6 +65,8 @@ export function screenView(
     /** The save-and-return link, on the "saved" page (only the server can make one). */
     saved: null as string | null,
     sent: false,
+    /** "Error: " on the page the server sends back with refused answers (only it knows). */
+    titlePrefix: "",
     action: screenHref(workflow.name, screen.name, request),
     /** Posted with every form of the screen (src/server/csrf.ts). */
     csrf: opts.csrf,

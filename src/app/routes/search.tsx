@@ -27,7 +27,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const site = await services.site();
   const base = { siteName: site?.name?.[locale], term, page, query: url.searchParams.toString() };
   if (!term)
-    return { ...base, results: [] as (SearchResult & { href: string })[], total: 0, pages: 0, failed: false };
+    return {
+      ...base,
+      results: [] as (SearchResult & { href: string })[],
+      total: 0,
+      pages: 0,
+      failed: false,
+      crossLanguage: null as string | null,
+    };
   try {
     const found = await services
       .search(url.hostname)
@@ -38,11 +45,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       total: found.total,
       pages: found.pages,
       failed: false,
+      // A search that found only English pages says so, and marks their language (see contentSearch).
+      crossLanguage: found.foundIn !== locale ? (found.foundIn as string) : null,
     };
   } catch (error) {
     // The search backend being down must not take the page with it: say so, keep the rest working.
     console.error("search failed:", (error as Error).message);
-    return data({ ...base, results: [], total: 0, pages: 0, failed: true }, { status: 503 });
+    return data(
+      { ...base, results: [], total: 0, pages: 0, failed: true, crossLanguage: null },
+      { status: 503 },
+    );
   }
 }
 
@@ -56,7 +68,7 @@ export const meta = ({ data: d }: Route.MetaArgs) => [
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
-  const { term, results, total, page, pages, failed, query } = loaderData;
+  const { term, results, total, page, pages, failed, query, crossLanguage } = loaderData;
   const hrefFor = (p: number) => {
     const params = new URLSearchParams(query);
     params.set("page", String(p));
@@ -80,7 +92,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <p className="cp-search__count" role="status">
             {t("search.count", { count: total, term })}
           </p>
-          <ol className="cp-search__results">
+          {crossLanguage && (
+            <Alert
+              alertType="info"
+              title={t("search.crossLanguageTitle")}
+              message={t("search.crossLanguage", { term })}
+              allowClose={false}
+            />
+          )}
+          <ol className="cp-search__results" lang={crossLanguage ?? undefined}>
             {results.map((r) => (
               <li key={`${r.kind}:${r.id}`}>
                 <SearchResultEntry

@@ -1,7 +1,7 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
-import { ScreenForm } from "../../forms/theme/index";
+import { ErrorSummary, ScreenForm } from "../../forms/theme/index";
 import { validateCompiled } from "../../forms/validation/compiled";
 import type { RenderedTable } from "../../workflow/content";
 import { Alert } from "../components/Alert/Alert";
@@ -10,6 +10,7 @@ import "../components/RichText/RichText.css";
 import "./workflow-screen.css";
 import { browserJourney, useBrowserJourney } from "../lib/use-browser-journey";
 import { isWorkflowProblem, type WorkflowProblem } from "../lib/workflow-http";
+import type { ActionErrors } from "../lib/workflow-view";
 import type { Route } from "./+types/workflow-screen";
 
 export { action, loader } from "../lib/workflow-screen.server";
@@ -172,26 +173,68 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
+/**
+ * One empty list for every render: ScreenForm takes a new `errors` list as the server's new
+ * answer and drops the problems the browser found itself.
+ */
+const NO_ERRORS: ActionErrors["errors"] = [];
+
 /** The "saved" page's own address: after sending its form the panel stays on screen. */
 const withSaved = (href: string) => `${href}${href.includes("?") ? "&" : "?"}saved=1`;
 
+/** "Error: " first when the page sent back to a plain form post shows refused answers. */
 export const meta = ({ data: d, error }: Route.MetaArgs) =>
   d && !error
-    ? [{ title: `${d.screen.title} | ${d.service}` }, { name: "description", content: d.description }]
+    ? [
+        { title: `${d.titlePrefix}${d.screen.title} | ${d.service}` },
+        { name: "description", content: d.description },
+      ]
     : [];
+
+/**
+ * With JavaScript the errors come without a page load (the browser's own check, or the action's
+ * data): the title says "Error: " while they are shown, as the server's page does.
+ */
+function useErrorTitle(hasErrors: boolean, prefix: string, title: string) {
+  useEffect(() => {
+    document.title = `${hasErrors ? prefix : ""}${title}`;
+  }, [hasErrors, prefix, title]);
+}
+
+/** "Start a new application" (or search): a POST to the service's address makes a new journey. */
+function RestartButton({ action, csrf, children }: { action: string; csrf: string; children: ReactNode }) {
+  // A whole page load, so the browser's own copy of the finished journey is left behind too.
+  return (
+    <form method="post" action={action} className="cp-workflow__restart">
+      <Csrf token={csrf} />
+      <button className="usa-button usa-button--outline" type="submit">
+        {children}
+      </button>
+    </form>
+  );
+}
 
 export default function WorkflowScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("workflow-ui");
   const submit = useSubmit();
   const navigation = useNavigation();
-  const { screen, service, progress, back, content, rows, confirmation, saved, action, locale, csrf } =
+  const { screen, service, progress, back, content, rows, confirmation, saved, action, locale, csrf, tool } =
     loaderData;
   const validators = useBrowserJourney(loaderData);
   const emailError = actionData?.emailErrors?.[0]?.message;
-  const errors = actionData?.errors ?? [];
+  const errors = actionData?.errors ?? NO_ERRORS;
   const busy = navigation.state !== "idle";
   const continueLabel = screen.buttonLabel ?? t("continue");
   const heading = useFocusOnNewScreen(screen.name);
+  const screenErrors = actionData?.screenErrors ?? [];
+  // Problems the browser found itself (with JavaScript) count too, on the screen they were found on.
+  const [browserErrors, setBrowserErrors] = useState({ screen: "", count: 0 });
+  const hasErrors =
+    errors.length > 0 ||
+    screenErrors.length > 0 ||
+    emailError !== undefined ||
+    (browserErrors.screen === screen.name && browserErrors.count > 0);
+  useErrorTitle(hasErrors, t("errorTitle"), `${screen.title} | ${service}`);
 
   return (
     <div className="cp-container cp-workflow">
@@ -207,6 +250,13 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
         <p className="cp-workflow__progress">
           {t("progress", { step: progress.step, total: progress.total })}
         </p>
+      )}
+      {emailError && (
+        <ErrorSummary
+          id="resume-email-summary"
+          locale={locale}
+          items={[{ text: emailError, targetId: "resume-email" }]}
+        />
       )}
       {saved && (
         <Alert alertType="success" title={t("saved.title")} allowClose={false}>
@@ -312,6 +362,7 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
             if (!check || (submitter?.value ?? "continue") !== "continue") return [];
             return validateCompiled(check, answers, { locale, now: new Date(), schema: screen.schema });
           }}
+          onValidated={(found) => setBrowserErrors({ screen: screen.name, count: found.length })}
           onSubmit={(answers, submitter) =>
             submit({ intent: submitter?.value ?? "continue", answers, csrf } as never, {
               method: "post",
@@ -324,38 +375,33 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
             <button className="usa-button" type="submit" name="_intent" value="continue" disabled={busy}>
               {continueLabel}
             </button>
-            <button className="usa-button usa-button--unstyled" type="submit" name="_intent" value="save">
-              {t("saveForLater")}
-            </button>
+            {!tool && (
+              <button className="usa-button usa-button--unstyled" type="submit" name="_intent" value="save">
+                {t("saveForLater")}
+              </button>
+            )}
           </div>
         </ScreenForm>
       )}
 
       {screen.type === "check-answers" && (
         <>
-          {actionData?.screenErrors && actionData.screenErrors.length > 0 && (
-            <div className="usa-alert usa-alert--error" role="alert" tabIndex={-1}>
-              <div className="usa-alert__body">
-                <h2 className="usa-alert__heading">{t("problem")}</h2>
-                <ul className="usa-list usa-list--unstyled">
-                  {actionData.screenErrors.map((e, i) => (
-                    <li key={i}>
-                      <ChangeButton action={action} csrf={csrf} screen={e.screen}>
-                        {e.message}
-                      </ChangeButton>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </div>
-          )}
-          {errors.length > 0 && (
-            <div className="usa-alert usa-alert--error" role="alert">
-              <div className="usa-alert__body">
-                <p className="usa-alert__text">{errors.map((e) => e.message).join(" ")}</p>
-              </div>
-            </div>
-          )}
+          {/* The same summary as a question screen's; each problem opens its screen ("Change"). */}
+          <ErrorSummary
+            locale={locale}
+            items={[
+              ...errors.map((e) => ({ text: e.message, targetId: null })),
+              ...screenErrors.map((e) => ({
+                text: e.message,
+                targetId: null,
+                action: (
+                  <ChangeButton action={action} csrf={csrf} screen={e.screen}>
+                    {e.message}
+                  </ChangeButton>
+                ),
+              })),
+            ]}
+          />
           <dl className="cp-summary-list">
             {rows.map((row) => (
               <div className="cp-summary-list__row" key={`${row.screen}${row.key}`}>
@@ -395,6 +441,16 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
             {t("print")}
           </button>
         </p>
+      )}
+      {screen.type === "confirmation" && loaderData.statusTool && (
+        <p>
+          <a href={loaderData.statusTool}>{t("again.statusTool")}</a>
+        </p>
+      )}
+      {(screen.type === "confirmation" || (tool && screen.type === "exit")) && (
+        <RestartButton action={loaderData.restart} csrf={csrf}>
+          {tool ? t("again.tool") : t("again.application")}
+        </RestartButton>
       )}
       {(screen.type === "confirmation" || screen.type === "exit") && (
         <p>

@@ -42,6 +42,8 @@ export interface ScreenFormProps {
   onSubmit?: (answers: Answers, submitter: Submitter | null) => void;
   /** With JavaScript: the catalogue's check run before onSubmit; errors stop the submit and show. */
   validate?: (answers: Answers, submitter: Submitter | null) => readonly FieldError[];
+  /** With JavaScript: the problems the browser's own check found (none: the answers went on). */
+  onValidated?: (errors: readonly FieldError[]) => void;
   onChange?: (answers: Answers) => void;
   id?: string;
 }
@@ -129,6 +131,7 @@ export function ScreenForm(props: ScreenFormProps) {
     const submitter = submitterOf(event);
     const found = validate?.(answers, submitter) ?? [];
     setClientErrors(found);
+    props.onValidated?.(found);
     if (found.length === 0) onSubmit(answers, submitter);
   };
   const handleChange = (event: IChangeEvent<Answers>) => {

@@ -183,7 +183,13 @@ describe("errors", () => {
         const target = container.querySelector(link.getAttribute("href") ?? "");
         expect(target, link.getAttribute("href") ?? "").not.toBeNull();
       }
-      expect(links[0]?.getAttribute("href")).toBe("#root_mobileHome-0");
+      // In page order (the order fields appear on the screen), not grouped by kind of problem.
+      expect(links[0]?.getAttribute("href")).toBe("#root_applicant_middleName");
+      const targets = links.map((link) => container.querySelector(link.getAttribute("href") ?? "") as Node);
+      for (let i = 1; i < targets.length; i++) {
+        const order = (targets[i - 1] as Node).compareDocumentPosition(targets[i] as Node);
+        expect(order & Node.DOCUMENT_POSITION_FOLLOWING, links[i]?.getAttribute("href") ?? "").toBeTruthy();
+      }
       fireEvent.click(links.find((link) => link.hash === "#root_applicant_lastName") as HTMLElement);
       expect(document.activeElement?.id).toBe("root_applicant_lastName");
     });
@@ -265,8 +271,16 @@ describe("submitting with JavaScript", () => {
 
   it("validates first, shows problems, then hands over typed answers", () => {
     const onSubmit = vi.fn();
+    const onValidated = vi.fn();
     const { container } = render(
-      <ScreenForm schema={schema} locale="en" action="/x" onSubmit={onSubmit} validate={validate}>
+      <ScreenForm
+        schema={schema}
+        locale="en"
+        action="/x"
+        onSubmit={onSubmit}
+        validate={validate}
+        onValidated={onValidated}
+      >
         <button type="submit" name="_action" value="continue" className="usa-button">
           Continue
         </button>
@@ -276,6 +290,9 @@ describe("submitting with JavaScript", () => {
     fireEvent.submit(form);
     expect(onSubmit).not.toHaveBeenCalled();
     expect(container.querySelectorAll(".usa-alert--error a")).toHaveLength(2);
+    // The page is told (its title then says "Error: ").
+    expect(onValidated).toHaveBeenLastCalledWith(expect.arrayContaining([expect.anything()]));
+    expect(onValidated.mock.lastCall?.[0]).toHaveLength(2);
     expect(document.activeElement?.className).toContain("usa-alert--error");
     fireEvent.change(container.querySelector("#root_email") as HTMLElement, {
       target: { value: "a@cedarport.gov" },
@@ -292,6 +309,7 @@ describe("submitting with JavaScript", () => {
       { name: "_action", value: "continue" },
     );
     expect(container.querySelector(".usa-alert--error")).toBeNull();
+    expect(onValidated).toHaveBeenLastCalledWith([]);
   });
 
   it("leaves the browser to post the form when there is no onSubmit", () => {
@@ -321,6 +339,8 @@ describe("server rendering and hydration", () => {
     document.body.append(host);
     host.innerHTML = renderToString(element);
     expect(host.querySelector("#root_accountNumber + button")).toBeNull();
+    // Without JavaScript the browser itself focuses the summary: the server's page says autofocus.
+    expect(host.querySelector("#error-summary")?.hasAttribute("autofocus")).toBe(true);
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     const recoverable: unknown[] = [];
     let root: ReturnType<typeof hydrateRoot> | undefined;
@@ -361,13 +381,14 @@ describe("errors on groups and on the whole form", () => {
       </main>,
     );
     const items = [...container.querySelectorAll(".usa-alert--error li")];
+    // The form's own problem first, then in page order: the applicant's group is above the properties.
     expect(items.map((li) => li.textContent)).toEqual([
       "Something is wrong with this screen.",
-      "Properties: Each item must have an amount greater than zero.",
       "Applicant: This field is required.",
+      "Properties: Each item must have an amount greater than zero.",
     ]);
     expect(items[0]?.querySelector("a")).toBeNull();
-    expect(items[1]?.querySelector("a")?.getAttribute("href")).toBe("#root_properties");
+    expect(items[2]?.querySelector("a")?.getAttribute("href")).toBe("#root_properties");
     expect(container.querySelector("#root_properties__error")?.textContent).toContain("greater than zero");
     expect(container.querySelector("#root_properties")?.getAttribute("aria-describedby")).toBe(
       "root_properties__error",

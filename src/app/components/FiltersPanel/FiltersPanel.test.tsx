@@ -153,6 +153,27 @@ describe("FiltersPanel", () => {
     ).toBe(true);
   });
 
+  it("on a phone folds each group into a disclosure, open only where a choice is in force", () => {
+    stubMatchMedia(true);
+    const { container } = renderExample(filtersPanelExamples.english);
+    const groups = [...container.querySelectorAll<HTMLDetailsElement>("details.cp-filters__group")];
+    const state = groups.map((group) => [group.querySelector("summary")?.textContent, group.open]);
+    expect(state).toEqual([
+      ["Agencies", false],
+      ["I want to...1 selected", true],
+      ["Activities for...", false],
+      ["Topics", false],
+    ]);
+  });
+
+  it("on wider screens opens every group once the script runs", () => {
+    stubMatchMedia(false);
+    const { container } = renderExample(filtersPanelExamples.spanish);
+    const groups = [...container.querySelectorAll<HTMLDetailsElement>("details.cp-filters__group")];
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.every((group) => group.open)).toBe(true);
+  });
+
   it("collapses on wider screens", () => {
     stubMatchMedia(false);
     const { container } = renderExample(filtersPanelExamples.english);

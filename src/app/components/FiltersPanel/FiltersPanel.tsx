@@ -141,19 +141,39 @@ export function FiltersPanel({
           {hiddenParams.map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
-          {PANEL_GROUPS.map(({ group, titleKey }) => (
-            <FilterGroup
-              key={group}
-              name={FILTER_PARAMS[group]}
-              title={t(titleKey)}
-              headingLevel={groupLevel}
-              options={options[group]}
-              selected={selection[group]}
-              onlyHref={(option) => hrefFor(filtersToSearchParams(only(selection, group, option).state))}
-              onToggle={(option, on) => change(toggle(selection, group, option, on), false)}
-              onOnly={onChange ? (option) => change(only(selection, group, option).state, true) : undefined}
-            />
-          ))}
+          {PANEL_GROUPS.map(({ group, titleKey }) =>
+            options[group].length > 0 ? (
+              // Each group is a disclosure, so on a phone the open panel is a few lines tall and
+              // the results follow on the first screen. A group with a choice in force starts
+              // open; wide screens show every group (by CSS before hydration, then by `open`).
+              <details
+                key={group}
+                className="cp-filters__group"
+                open={selection[group].length > 0 || (hydrated && !isMobile)}
+              >
+                <summary className="cp-filters__group-summary">
+                  <span>{t(titleKey)}</span>
+                  {selection[group].length > 0 ? (
+                    <span className="cp-filters__group-count">
+                      {t("filters.selected", { count: selection[group].length })}
+                    </span>
+                  ) : null}
+                </summary>
+                <FilterGroup
+                  name={FILTER_PARAMS[group]}
+                  title={t(titleKey)}
+                  headingLevel={groupLevel}
+                  options={options[group]}
+                  selected={selection[group]}
+                  onlyHref={(option) => hrefFor(filtersToSearchParams(only(selection, group, option).state))}
+                  onToggle={(option, on) => change(toggle(selection, group, option, on), false)}
+                  onOnly={
+                    onChange ? (option) => change(only(selection, group, option).state, true) : undefined
+                  }
+                />
+              </details>
+            ) : null,
+          )}
           <button
             className="usa-button cp-filters__apply"
             type="submit"
