@@ -26,7 +26,8 @@ const TYPES: ContentType[] = [
   "site",
 ];
 
-function index(rows: { type: string; data: string }[], version: string): Snapshot {
+/** Content rows, as stored, indexed by type, id and slug (also how a test makes a snapshot). */
+export function indexSnapshot(rows: { type: string; data: string }[], version: string): Snapshot {
   const all = Object.fromEntries(TYPES.map((t) => [t, []])) as unknown as Snapshot["all"];
   const byId = Object.fromEntries(TYPES.map((t) => [t, new Map()])) as unknown as Snapshot["byId"];
   const bySlug = Object.fromEntries(TYPES.map((t) => [t, new Map()])) as unknown as Snapshot["bySlug"];
@@ -143,7 +144,7 @@ export class ContentStore {
     const version = row?.value ?? "empty";
     if (!this.current || this.current.version !== version) {
       const rows = await this.db.all<{ type: string; data: string }>("SELECT type, data FROM content_items");
-      this.current = index(rows, version);
+      this.current = indexSnapshot(rows, version);
     }
     return version;
   }

@@ -1,28 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { ContentType } from "../content-service/documents";
-import type { Snapshot } from "../content-service/store";
+import { indexSnapshot } from "../content-service/store";
 import { parseWorkflow } from "../workflow/parse";
 import { indexSourceOf, showsDemoServices } from "./search";
 
-const TYPES: ContentType[] = [
-  "activity",
-  "agency",
-  "topic",
-  "page",
-  "tag",
-  "person",
-  "banner",
-  "label",
-  "site",
-];
-
 /** A snapshot with no content: these tests are about the services. */
-function emptySnapshot(): Snapshot {
-  const all = Object.fromEntries(TYPES.map((t) => [t, []])) as unknown as Snapshot["all"];
-  const maps = () => Object.fromEntries(TYPES.map((t) => [t, new Map()])) as unknown as Snapshot["byId"];
-  return { version: "test", all, byId: maps(), bySlug: maps() };
-}
+const emptySnapshot = () => indexSnapshot([], "test");
 
 const load = (name: string) =>
   parseWorkflow(JSON.parse(readFileSync(`workflows/${name}.json`, "utf8")), `workflows/${name}.json`);
