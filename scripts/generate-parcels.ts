@@ -6,14 +6,16 @@
  *   npx tsx scripts/generate-parcels.ts --store              # seed the database the server uses
  *
  * --store writes to DATABASE_URL when it is a postgres:// URL, else to DATA_DIR/cedarport.sqlite
- * (data/ by default), and adds the demo deduction applications. It does nothing when the database
- * already holds the same generator version, count and seed.
+ * (data/ by default), and adds the demo deduction applications, and the property tax invoices
+ * generated from the parcels and the demo jail gallery accounts (src/integrations/payments/). It
+ * does nothing when the database already holds the same generator version, count and seed.
  */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { seedDeductionApplications } from "../src/integrations/deduction-applications";
+import { seedPaymentDemoData } from "../src/integrations/payments";
 import {
   DEFAULT_PARCEL_COUNT,
   generateParcels,
@@ -96,10 +98,14 @@ if (values.store) {
     const result = await seedPropertyRecords(db, { count, ...(seed !== undefined ? { seed } : {}) });
     const ms = Math.round(performance.now() - start);
     const applications = await seedDeductionApplications(db);
+    const payments = await seedPaymentDemoData(db);
     console.log(
       result.seeded
         ? `Stored ${result.count} parcels on ${db.dialect} in ${ms} ms (${result.signature}); ${applications} demo applications added.`
         : `Already seeded (${result.signature}); ${applications} demo applications added.`,
+    );
+    console.log(
+      `Invoices ${payments.invoices ? "generated from the parcels" : "already generated"}; ${payments.galleryAccounts} demo gallery accounts added.`,
     );
   } finally {
     await db.close();

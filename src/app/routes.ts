@@ -13,6 +13,9 @@ export default [
   route("workflow/:name", "routes/workflow-start.tsx"),
   route("workflow/:name/resume/:token", "routes/workflow-resume.tsx"),
   route("workflow/:name/:screen", "routes/workflow-screen.tsx"),
+  // Staff only (the preview session): every service, its check results, map and texts.
+  route("preview/workflows", "routes/preview-workflows.tsx"),
+  route("preview/workflows/:name", "routes/preview-workflow.tsx"),
   route(":slug", "routes/page.tsx"),
   // The default link of a content item (SPEC §2): /{section}/{slug}.
   route(":section/:slug", "routes/content-link.tsx"),

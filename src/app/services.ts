@@ -81,6 +81,8 @@ export interface RequestContext {
   locale: Locale;
   /** The request asked for drafts (?stage=draft) and carries the draft cookie. */
   draft: boolean;
+  /** The request carries the editors' preview session, whatever its address (the /preview/ staff pages). */
+  staff: boolean;
   /** Absolute origin of the site, for canonical and hreflang links. */
   origin: string;
   /**

@@ -132,13 +132,16 @@ describe("transactionFee", () => {
 
   it("rounds half a cent up", () => {
     expect(transactionFee(20)).toBe(1); // 0.5
+    expect(transactionFee(1_234_580)).toBe(30_865); // 30,864.5
     expect(transactionFee(60)).toBe(2); // 1.5
     expect(transactionFee(100)).toBe(3); // 2.5
     expect(transactionFee(1020)).toBe(26); // 25.5
   });
 
   it("rounds below half a cent down", () => {
+    expect(transactionFee(10)).toBe(0); // 0.25
     expect(transactionFee(19)).toBe(0); // 0.475
+    expect(transactionFee(1_234_567)).toBe(30_864); // 30,864.175
     expect(transactionFee(59)).toBe(1); // 1.475
     expect(transactionFee(1)).toBe(0);
   });
@@ -148,6 +151,13 @@ describe("transactionFee", () => {
       const fee = transactionFee(cents);
       expect(Math.abs(fee - cents * TRANSACTION_FEE_RATE)).toBeLessThanOrEqual(0.5 + 1e-9);
     }
+  });
+
+  it("agrees with exact BigInt arithmetic, up to the largest safe amount", () => {
+    const exact = (cents: number) => Number((BigInt(cents) * 250n + 5_000n) / 10_000n);
+    const amounts = [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 20, 999_999_999_999_980];
+    for (let cents = 1; cents < Number.MAX_SAFE_INTEGER / 7; cents = cents * 7 + 13) amounts.push(cents);
+    for (const cents of amounts) expect(transactionFee(cents), String(cents)).toBe(exact(cents));
   });
 
   it("stays exact for very large amounts", () => {

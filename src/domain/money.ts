@@ -65,7 +65,13 @@ function assertCents(cents: number): void {
     throw new RangeError(`Money must be a whole number of cents, got ${cents}`);
 }
 
-/** 2.5% of a subtotal, rounded half-up to the cent. Zero for a zero or negative subtotal. */
+/**
+ * 2.5% of a subtotal, rounded half up to the cent: an exact half cent goes up (20 cents → 0.5 → 1
+ * cent), anything less goes down (10 cents → 0.25 → 0). Half up, not banker's rounding, because it is
+ * what a resident checking the sum by hand expects (paymentTotal applies it once, to the subtotal).
+ * Integer arithmetic only, so no amount depends on how binary floating point happens to
+ * round 0.025 (not exact in binary) times a large subtotal. Zero for a zero or negative subtotal.
+ */
 export function transactionFee(subtotalCents: number): number {
   assertCents(subtotalCents);
   if (subtotalCents <= 0) return 0;

@@ -118,14 +118,18 @@ function asText(value: unknown): string {
 
 const PLACEHOLDER = /\{\s*([\w.-]+)\s*\}/g;
 
-/** The text with every `{key}` replaced; unknown keys and missing values become empty. */
+/**
+ * The text with every `{key}` replaced; unknown keys and missing values become empty. `encode`
+ * writes each value into the text (escapes it, when the text is HTML).
+ */
 export function renderTextBlock(
   text: string,
   replace: ReplaceMap | null | undefined,
   ctx: TextBlockContext,
+  encode: (value: string) => string = (value) => value,
 ): string {
   return text.replace(PLACEHOLDER, (_, key: string) => {
     const entry = replace && Object.hasOwn(replace, key) ? replace[key] : undefined;
-    return entry ? asText(resolveEntry(entry, ctx)) : "";
+    return entry ? encode(asText(resolveEntry(entry, ctx))) : "";
   });
 }

@@ -15,6 +15,7 @@ import { migrate } from "../db/migrate";
 import { LANGUAGE_COOKIE } from "../domain/localize";
 import { sameSitePath } from "../domain/return-path";
 import { createEmailSender, EMAIL, emailHandler } from "../integrations/email";
+import { paymentsIntegration } from "../integrations/payments";
 import { createOutbox } from "../outbox";
 import { backOfficeIntegrations } from "./back-office";
 import type { ServerConfig } from "./config";
@@ -139,17 +140,28 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     cipher: createFieldCipher(config.dataKey, config.previousDataKeys),
   });
   outbox.start();
+  // Payments (docs/payments.md): the provider PAYMENT_PROVIDER names; receipts through the outbox.
+  const payments = await paymentsIntegration({
+    db,
+    outbox,
+    provider: config.paymentProvider,
+    cipher: createFieldCipher(config.dataKey, config.previousDataKeys),
+    origin: config.publicOrigin,
+  });
+  if (config.production && payments.provider.name === "sandbox")
+    console.warn("payments: PAYMENT_PROVIDER=sandbox: residents' payments move no money (docs/payments.md)");
   const workflows = await createWorkflowServices({
     dir: config.workflowsDir,
     db,
     secret: config.sessionSecret,
     outbox,
-    integrations: await backOfficeIntegrations(db),
+    integrations: { ...(await backOfficeIntegrations(db)), payments: payments.call },
     dataKey: config.dataKey,
     previousDataKeys: config.previousDataKeys,
     retentionDays: config.retentionDays,
     secureCookies: config.secureCookies,
     contentDir: config.contentDir,
+    origin: config.publicOrigin,
   });
   const search = createSiteSearch();
   const reindex = async () =>
@@ -261,14 +273,14 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       }
       const url = new URL(req.originalUrl, "http://x");
       const locale = requestLocale(url, req.headers.cookie);
-      const draft =
-        url.searchParams.get("stage") === "draft" &&
-        isPreviewSession(readCookie(req.headers.cookie, PREVIEW_COOKIE), config.sessionSecret);
+      const staff = isPreviewSession(readCookie(req.headers.cookie, PREVIEW_COOKIE), config.sessionSecret);
+      const draft = url.searchParams.get("stage") === "draft" && staff;
+      // The staff pages (/preview/...) answer differently with and without the preview session.
       const cacheable =
         req.method === "GET" &&
         !draft &&
         !url.searchParams.has("stage") &&
-        !/^\/(workflow|api)\b/.test(url.pathname);
+        !/^\/(workflow|api|preview)\b/.test(url.pathname);
       // The host is in the key because search results differ between the test and production
       // index (SPEC §7.1); the links in a page never do (they come from config.publicOrigin).
       const key = cacheable
@@ -286,6 +298,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
         services,
         locale,
         draft,
+        staff,
         origin: config.publicOrigin,
         islandsScript,
         nonce: nonceOf(res),
@@ -355,6 +368,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       for (const w of watchers) w.close();
       await vite?.close();
       workflows.close();
+      payments.stop();
       await outbox.stop();
       await rateLimits.close();
       await db.close();

@@ -40,6 +40,8 @@ export interface ServerConfig {
   /** `smtp://` or `smtps://` URL of the city's mail relay; unset: e-mails are files in data/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who takes payments (PAYMENT_PROVIDER; docs/payments.md): the embedded sandbox, or Stripe Checkout. */
+  paymentProvider: PaymentProviderConfig;
 }
 
 /** What a real deployment must set; the messages say why. */
@@ -53,6 +55,32 @@ const REQUIRED_IN_PRODUCTION: [name: string, why: string][] = [
 ];
 
 export class ConfigError extends Error {}
+
+/** As src/integrations/payments/index.ts takes it (kept here so reading the config imports no integration). */
+export type PaymentProviderConfig =
+  | { kind: "sandbox" }
+  | { kind: "stripe"; secretKey: string; apiBase?: string };
+
+/**
+ * PAYMENT_PROVIDER=sandbox (default) or stripe. Stripe needs STRIPE_SECRET_KEY, in any mode;
+ * STRIPE_API_BASE points it at a test double, and in production may only be an https:// address.
+ */
+function readPaymentProvider(env: NodeJS.ProcessEnv, production: boolean): PaymentProviderConfig {
+  const kind = env.PAYMENT_PROVIDER || "sandbox";
+  if (kind === "sandbox") return { kind };
+  if (kind !== "stripe") throw new ConfigError(`PAYMENT_PROVIDER must be sandbox or stripe, got ${kind}`);
+  const secretKey = env.STRIPE_SECRET_KEY;
+  if (!secretKey)
+    throw new ConfigError(
+      "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, the city's Stripe secret key (docs/payments.md)",
+    );
+  const apiBase = env.STRIPE_API_BASE || undefined;
+  if (apiBase !== undefined && !/^https?:\/\//.test(apiBase))
+    throw new ConfigError(`STRIPE_API_BASE must be an http(s):// address, got ${apiBase}`);
+  if (apiBase !== undefined && production && !apiBase.startsWith("https://"))
+    throw new ConfigError("APP_ENV=production: STRIPE_API_BASE must be an https:// address");
+  return apiBase ? { kind, secretKey, apiBase } : { kind, secretKey };
+}
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
@@ -118,5 +146,6 @@ export function readConfig(env = process.env, argv = process.argv): ServerConfig
     retentionDays,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "no-reply@cedarport.gov",
+    paymentProvider: readPaymentProvider(env, production),
   };
 }

@@ -15,6 +15,7 @@ import { createFieldCipher, DecryptError } from "./field-crypto";
 import { JourneyBusyError, JourneyLocks } from "./journey-lock";
 import { JourneyStore } from "./journey-store";
 import { retentionCutoff, schedulePurges } from "./purge-schedule";
+import { receiptEmail } from "./receipt";
 import { readCookie } from "./request-locale";
 import { sign, unsign } from "./secrets";
 import { serviceBundles } from "./service-bundles";
@@ -48,17 +49,6 @@ const RESUME = {
   }),
 };
 
-const RECEIPT = {
-  en: (service: string, reference: string) => ({
-    subject: `We received your application: ${service} (${reference})`,
-    text: `Thank you. We received your application for: ${service}.\n\nYour reference number is ${reference}. Keep it: you will need it if you contact us about your application.\n\nIf you have questions, call 311 or (555) 010-3110.\n\nConsolidated City and County of Cedarport`,
-  }),
-  es: (service: string, reference: string) => ({
-    subject: `Recibimos su solicitud: ${service} (${reference})`,
-    text: `Gracias. Recibimos su solicitud de: ${service}.\n\nSu número de referencia es ${reference}. Guárdelo: lo necesitará si se comunica con nosotros sobre su solicitud.\n\nSi tiene preguntas, llame al 311 o al (555) 010-3110.\n\nCiudad y Condado Consolidado de Cedarport`,
-  }),
-};
-
 export async function createWorkflowServices(opts: {
   dir: string;
   db: Database;
@@ -76,6 +66,8 @@ export async function createWorkflowServices(opts: {
   contentDir?: string;
   /** Cookies carry `Secure` (the site is served over https; config.secureCookies). */
   secureCookies?: boolean;
+  /** The address residents use (config.publicOrigin): links to the site in receipts are built from it. */
+  origin?: string;
   now?: () => Date;
 }): Promise<WorkflowServices> {
   const now = opts.now ?? (() => new Date());
@@ -131,13 +123,13 @@ export async function createWorkflowServices(opts: {
           cipher,
         );
         if (!outcome.repeated && to && workflow) {
-          const payload: EmailMessage = {
+          const payload: EmailMessage = receiptEmail(workflow, outcome.stored.reference, answers, {
             to,
-            ...RECEIPT[context.locale](
-              localizeText(workflow.title, context.locale),
-              outcome.stored.reference,
-            ),
-          };
+            sentFrom: context.screen,
+            locale: context.locale,
+            now: at,
+            origin: opts.origin,
+          });
           await opts.outbox.enqueue(tx, { kind: EMAIL, payload });
         }
         return outcome;

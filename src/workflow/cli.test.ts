@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,7 +44,42 @@ describe("npm run workflow", () => {
     expect(out).toContain(
       "pets.json: nodes[2].data.config.next[0].to (senior): nodes do not exist on composite: chek\n",
     );
-    expect(out).toContain("2 files checked: 1 error, 0 warnings");
+    // pets.json has no recordings beside it (two warnings); the demo has its own.
+    expect(out).toContain("2 files checked: 1 error, 2 warnings");
+  });
+
+  it("check warns, in the test suite's words, about the recordings a service lacks", async () => {
+    const folder = join(dir, "recordings", "pets");
+    await mkdir(folder, { recursive: true });
+    await writeFile(
+      join(folder, "sent.json"),
+      JSON.stringify({
+        workflow: "pets",
+        locale: "en",
+        now: "2026-06-01",
+        steps: [],
+        expect: { status: "submitted" },
+      }),
+    );
+    await writeFile(join(folder, "broken.json"), JSON.stringify({ workflow: "pets" }));
+    const { code, out } = run("check", join(dir, "pets.json"));
+    expect(code).toBe(1);
+    expect(out).not.toContain("pets has no recording that is sent");
+    expect(out).toMatch(
+      /pets\.json: \(root\): warning: pets has no recording with validation errors: add one to \S*recordings\/pets\/ with a step that expects "errors"/,
+    );
+    expect(out).toMatch(/broken\.json: \(root\): warning: not a recording: "locale" must be "en" or "es"/);
+
+    // A tool (no check-answers screen) needs a recording that reaches its end page instead.
+    const tool = JSON.parse(await readFile(join(root, "workflows/mortgage-deduction-search.json"), "utf8"));
+    tool.name = "status-tool";
+    await writeFile(join(dir, "status-tool.json"), JSON.stringify(tool));
+    const checked = run("check", join(dir, "status-tool.json"));
+    expect(checked.out).toContain(
+      "status-tool has no recording that is sent: a tool (no check-answers screen) sends nothing, so it needs one in",
+    );
+    expect(checked.out).toContain('that reaches its end page, with "expect": { "status": "exited" }');
+    expect(checked.out).toContain("status-tool has no recording with validation errors");
   });
 
   it("replay prints each screen and exits 0 when the journey goes as recorded, 1 when not", () => {

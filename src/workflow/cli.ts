@@ -1,6 +1,9 @@
 /**
  * npm run workflow -- check [file...]             lint workflow files (default: every file in workflows/)
  * npm run workflow -- replay <workflow> <answers>  replay a recorded journey through the engine
+ * npm run workflow -- new <name>                    scaffold a new service and its recordings (scaffold.ts)
+ * npm run workflow -- record <workflow>             recordings of every path, from sample answers (record.ts)
+ * npm run workflow -- map <workflow> [--out f.svg]  draw the map of a service (map --all: docs/services/)
  *
  * `check` prints one `file: path: message` line per problem and exits 1 on any error.
  * `replay` prints each screen, its validation result and the final state, and exits 1 when the
@@ -9,12 +12,17 @@
 
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { relative, resolve } from "node:path";
+import { basename, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { formatIsoDate } from "../domain/dates";
 import { formatPath } from "./errors";
 import { hasErrors, lintWorkflow } from "./lint";
+import { MAP_USAGE, mapCommand } from "./map-files";
+import { recordCommand } from "./record";
+import { recordingProblems } from "./recording-coverage";
 import { loadWorkflowFile, readOfficeDirectory, workflowFiles } from "./registry";
 import { parseRecording, replayRecording } from "./replay";
+import { newServiceCommand } from "./scaffold";
 import type { JsonPath, Problem } from "./types";
 import { compileScreenSchema, validateAnswers } from "./validate-port";
 
@@ -25,7 +33,10 @@ const CONTENT = resolve(ROOT, "content");
 
 const USAGE = `Usage:
   npm run workflow -- check [file...]
-  npm run workflow -- replay <workflow name or file> <recording.json>`;
+  npm run workflow -- replay <workflow name or file> <recording.json>
+  npm run workflow -- new <name> [--title-en "..."] [--title-es "..."] [--dir <workflows folder>]
+  npm run workflow -- record <workflow name or file> [--out <folder>] [--force] [--now yyyy-mm-dd]
+${MAP_USAGE}`;
 
 function shown(file: string): string {
   return relative(process.cwd(), file) || file;
@@ -50,6 +61,8 @@ async function check(files: string[]): Promise<number> {
   let errors = 0;
   let warnings = 0;
   const offices = readOfficeDirectory(CONTENT);
+  // The services a text may link to (/workflow/<name>): those in workflows/ and those checked.
+  const workflows = [...(await workflowFiles(WORKFLOWS)), ...targets].map((file) => basename(file, ".json"));
   for (const file of targets) {
     let json: unknown;
     try {
@@ -59,7 +72,11 @@ async function check(files: string[]): Promise<number> {
       errors++;
       continue;
     }
-    const problems = lintWorkflow(json, shown(file), { checkSchema: compileScreenSchema, offices });
+    const problems = [
+      ...lintWorkflow(json, shown(file), { checkSchema: compileScreenSchema, offices, workflows }),
+      // The recordings the test suite asks of every service, warned about before it fails.
+      ...(await recordingProblems(file, json, shown)),
+    ];
     for (const problem of problems) console.log(line(problem, json));
     if (hasErrors(problems)) errors += problems.filter((p) => p.severity === "error").length;
     warnings += problems.filter((p) => p.severity === "warning").length;
@@ -112,6 +129,22 @@ async function main(args: string[]): Promise<number> {
       return check(rest);
     case "replay":
       return replay(rest[0], rest[1]);
+    case "new":
+      return newServiceCommand(rest, {
+        workflowsDir: WORKFLOWS,
+        usage: USAGE,
+        today: formatIsoDate(new Date()),
+      });
+    case "record":
+      return recordCommand(rest, {
+        usage: USAGE,
+        validate: validateAnswers,
+        workflowFile: workflowPath,
+        offices: readOfficeDirectory(CONTENT),
+        today: formatIsoDate(new Date()),
+      });
+    case "map":
+      return mapCommand(rest);
     default:
       console.error(USAGE);
       return 2;

@@ -91,7 +91,7 @@ describe("content with a condition (when)", () => {
       expect.objectContaining({
         kind: "alert",
         alertType: "warning",
-        messages: ["Parcel B is a mobile home."],
+        messages: ["<p>Parcel B is a mobile home.</p>"],
       }),
     ]);
     expect(renderContent(check, journeyWith({ pick: { parcel: "A" } }, {}), "en", now)).toEqual([]);

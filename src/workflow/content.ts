@@ -6,16 +6,21 @@
  * workflows were loaded (office-details.ts); a placeholder without a value renders empty. Alerts
  * take a replace map too. A block with
  * `when` is shown only while its condition holds.
+ *
+ * Text blocks and alert messages are Markdown (links, bold, italic, lists): they come out as
+ * sanitised HTML, compiled when the workflows were loaded (rich-texts.ts), with the values filled
+ * in escaped. Alert titles and tables stay plain text.
  */
 
 import { type Alert, normalizeAlert } from "../domain/alert";
 import { formatUsDate, parseIsoDate } from "../domain/dates";
 import { formatCurrency } from "../domain/money";
-import { readPath, renderTextBlock } from "../domain/text-block";
+import { readPath, renderTextBlock, type TextBlockContext } from "../domain/text-block";
 import { evaluateGuard, readField } from "./guards";
 import type { Journey } from "./journey";
 import { localizeText } from "./localize";
-import type { Locale, Screen, TableColumn, TableContentBlock, Text } from "./types";
+import { fillHtml, hasText, textHtml } from "./rich-texts";
+import type { ContentBlock, Locale, Placement, Screen, TableColumn, TableContentBlock, Text } from "./types";
 
 export interface RenderedTable {
   kind: "table";
@@ -26,10 +31,17 @@ export interface RenderedTable {
   empty: string;
 }
 
+/** What a journey has to fill texts from: its answers and what its calls returned. */
+export type ContentState = Pick<Journey, "answers" | "results">;
+
 export type RenderedBlock =
-  | { kind: "text"; text: string }
-  | ({ kind: "alert" } & Omit<Alert, "notifyOnClose">)
-  | RenderedTable;
+  /** `html`: sanitised HTML, a paragraph or more. */
+  (
+    | { kind: "text"; html: string }
+    /** `messages`: sanitised HTML, one entry per message; the title is plain text. */
+    | ({ kind: "alert" } & Omit<Alert, "notifyOnClose">)
+    | RenderedTable
+  ) & { placement?: Placement };
 
 function cellText(column: TableColumn, value: unknown, locale: Locale): string {
   if (value === undefined || value === null) return "";
@@ -48,7 +60,7 @@ function cellText(column: TableColumn, value: unknown, locale: Locale): string {
   return "";
 }
 
-function renderTable(block: TableContentBlock, journey: Journey, locale: Locale): RenderedTable {
+function renderTable(block: TableContentBlock, journey: ContentState, locale: Locale): RenderedTable {
   const list = readField(journey.answers, block.rows, journey.results);
   const table: RenderedTable = {
     kind: "table",
@@ -64,37 +76,53 @@ function renderTable(block: TableContentBlock, journey: Journey, locale: Locale)
   return table;
 }
 
-export function renderContent(screen: Screen, journey: Journey, locale: Locale, now: Date): RenderedBlock[] {
-  const shown = screen.content.filter(
-    (block) => !block.when || evaluateGuard(block.when, journey.answers, { now, results: journey.results }),
+/** The blocks of a screen whose condition holds (all those without one). */
+export function shownBlocks(screen: Screen, state: ContentState, now: Date): ContentBlock[] {
+  return screen.content.filter(
+    (block) => !block.when || evaluateGuard(block.when, state.answers, { now, results: state.results }),
   );
-  const context = {
-    apiResponse: journey.results,
-    boundData: journey.answers,
-    answers: journey.answers as Record<string, Record<string, unknown> | undefined>,
+}
+
+/** Where the placeholders of a screen's texts take their values from. */
+export function placeholderContext(state: ContentState, locale: Locale, now: Date): TextBlockContext {
+  return {
+    apiResponse: state.results,
+    boundData: state.answers,
+    answers: state.answers as Record<string, Record<string, unknown> | undefined>,
     now,
     locale,
   };
-  return shown.map((block): RenderedBlock => {
-    if (block.kind === "text") {
-      return {
-        kind: "text",
-        text: renderTextBlock(localizeText(block.text, locale), block.replace, context),
-      };
-    }
+}
+
+export function renderContent(
+  screen: Screen,
+  journey: ContentState,
+  locale: Locale,
+  now: Date,
+): RenderedBlock[] {
+  const context = placeholderContext(journey, locale, now);
+  const html = (text: Text) => textHtml(localizeText(text, locale), screen.html, locale, "block");
+  return shownBlocks(screen, journey, now).map((block): RenderedBlock => {
+    const placement =
+      block.kind !== "table" && block.placement === "after-questions" ? { placement: block.placement } : {};
+    if (block.kind === "text")
+      return { kind: "text", html: fillHtml(html(block.text), block.replace, context), ...placement };
     if (block.kind === "table") return renderTable(block, journey, locale);
     // Alerts fill placeholders only when they declare a replace map, so a literal "{" stays as written.
-    const fill = (text: Text) =>
+    const title = (text: Text) =>
       block.replace
         ? renderTextBlock(localizeText(text, locale), block.replace, context)
         : localizeText(text, locale);
+    const message = (text: Text) =>
+      block.replace ? fillHtml(html(text), block.replace, context) : html(text);
     const messages = Array.isArray(block.message) ? block.message : [block.message];
     const alert = normalizeAlert({
       alertType: block.alertType ?? null,
-      title: block.title === undefined ? null : fill(block.title),
-      message: messages.map(fill),
+      title: block.title === undefined ? null : title(block.title),
+      // A message whose every placeholder was empty says nothing: it is left out, as an empty text is.
+      message: messages.map(message).filter(hasText),
       allowClose: block.allowClose ?? null,
     });
-    return { kind: "alert", ...alert };
+    return { kind: "alert", ...alert, ...placement };
   });
 }

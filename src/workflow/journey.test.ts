@@ -454,7 +454,7 @@ describe("check-answers rows and content of the demo", () => {
   it("fills the confirmation's text from the answers", () => {
     const confirmation = requireScreen(demo, "confirmation");
     const [text, alert] = renderContent(confirmation, journey, "es", now);
-    expect(text).toEqual({ kind: "text", text: "Hemos enviado una confirmación a ana@example.com." });
+    expect(text).toEqual({ kind: "text", html: "<p>Hemos enviado una confirmación a ana@example.com.</p>" });
     expect(alert).toMatchObject({
       kind: "alert",
       alertType: "info",

@@ -9,6 +9,7 @@
  */
 
 import { initialTransition, transition } from "xstate";
+import { prefill } from "./bindings";
 import { choiceErrors } from "./choices";
 import { screenForm } from "./form";
 import { IntegrationRefusal, type Integrations, resolveParams } from "./integrations";
@@ -331,9 +332,19 @@ export function answersOnPath(workflow: Workflow, journey: Journey, opts: { now?
   );
 }
 
-/** What to fill a screen's form with: what was typed last, else the saved answer. */
-export function formDataFor(journey: Journey, screenName: string): unknown {
-  return journey.drafts[screenName] ?? journey.answers[screenName];
+/**
+ * What to fill a screen's form with: what was typed last, else the saved answer, else what the
+ * workflow's key bindings carry to it from earlier screens (bindings.ts).
+ */
+export function formDataFor(
+  journey: Journey,
+  screenName: string,
+  workflow?: Workflow,
+  opts: { now?: Date } = {},
+): unknown {
+  const typed = journey.drafts[screenName] ?? journey.answers[screenName];
+  if (typed !== undefined || !workflow?.bindings) return typed;
+  return prefill(workflow.bindings, screenName, answersOnPath(workflow, journey, opts), journey.results);
 }
 
 /**

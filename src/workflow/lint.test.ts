@@ -3,7 +3,7 @@ import demo from "../../workflows/demo-dog-licence.json";
 import { formatPath } from "./errors";
 import { editedPets, node, petsWorkflow } from "./fixtures";
 import { hasErrors, lintWorkflow } from "./lint";
-import type { Problem, ScreenConfigFile, WorkflowFile } from "./types";
+import type { Problem, ScreenConfigFile, ScreenNodeFile, WorkflowFile } from "./types";
 import { compileScreenSchema } from "./validate-port";
 
 function config(file: WorkflowFile, name: string): ScreenConfigFile {
@@ -30,7 +30,10 @@ describe("lintWorkflow", () => {
 
   it("reports schema errors with the spec's message and a plain reason", () => {
     const file = editedPets((f) => {
-      config(f, "details").next = [{ to: "check", when: { field: "details", gt: "next week" } as never }];
+      config(f, "details").next = [
+        { to: "senior", when: { field: "details", gt: "next week" } as never },
+        { to: "check" },
+      ];
     });
     expect(brief(lint(file))).toEqual([
       'nodes[1].data.config.next[0].when.field: error: config is malformed: "details" must be a field path: the screen\'s name, a dot, then the field (applicant.email)',
@@ -177,5 +180,132 @@ describe("lintWorkflow", () => {
       ["write-only", "warning"],
       ["no-submit", "warning"],
     ]);
+  });
+
+  it("reports every problem of a file with several different errors at once", () => {
+    const file = editedPets((f) => {
+      // A screen type that does not exist (the screen's frame) ...
+      (node(f, "start").data as { type: string }).type = "questoin";
+      // ... a malformed condition, two date bounds the catalogue cannot read ...
+      config(f, "details").next = [
+        { to: "senior", when: { field: "details.age", gte: "ten" as never } },
+        { to: "check" },
+      ];
+      properties(f, "details").born = {
+        type: "string",
+        format: "us-date",
+        dateOnOrBefore: "todya",
+        dateOnOrAfter: { year: -100 },
+        title: { en: "Born", es: "Nacido" },
+      };
+      // ... a text without Spanish, a label with "(optional)", a dead end to a screen that does
+      // not exist, and a screen nobody reaches.
+      config(f, "senior").title = { en: "Senior pet" };
+      properties(f, "senior").vet = { type: "string", title: { en: "Vet (optional)", es: "Veterinario" } };
+      config(f, "senior").next = [{ to: "chek", when: { field: "senior.vet", exists: true } }];
+      f.nodes.push({
+        type: "graph_composite",
+        name: "orphan",
+        data: { id: "pets-orphan", type: "exit", config: { title: { en: "Orphan", es: "Huérfano" } } },
+      });
+    });
+    expect(brief(lint(file))).toEqual([
+      'nodes[0].data.type: error: graphComposite is malformed: must be one of: "question", "lookup", "check-answers", "confirmation", "exit"',
+      'nodes[1].data.config.next[0].when.gte: error: config is malformed: "ten" must be a number, a date (mm/dd/yyyy) or "today"',
+      'nodes[1].data.config.schema.properties.born.dateOnOrAfter: error: date bound {"year":-100}: "year" is not one of "years", "months", "days" or "from"',
+      expect.stringMatching(
+        /^nodes\[1\]\.data\.config\.schema\.properties\.born\.dateOnOrBefore: error: date bound "todya" is not a date nor a relative date: write a day as "yyyy-mm-dd"/,
+      ),
+      'nodes[2].data.config.next: error: dead end: every way out of "senior" has a condition, so some answers lead nowhere; leave "when" off the last one',
+      "nodes[2].data.config.next[0].to: error: nodes do not exist on composite: chek",
+      expect.stringMatching(
+        /^nodes\[2\]\.data\.config\.schema\.properties\.vet\.title: warning: the label "Vet \(optional\)" ends with "\(optional\)"/,
+      ),
+      'nodes[2].data.config.title: error: missing Spanish text for "Senior pet"',
+      'nodes[6]: error: screen "orphan" cannot be reached from the start screen "start"',
+    ]);
+  });
+
+  it("goes on past a broken screen without guessing at what the break hides", () => {
+    // Nothing is known of "details" (its ways out, its fields): no "cannot be reached" for the
+    // screens after it, no "unknown field" for the answers it asks; the rest is still checked.
+    const opaque = editedPets((f) => {
+      (f.nodes as unknown[])[1] = { type: "graph_composite", name: "details", data: "oops" };
+      config(f, "senior").title = { en: "Senior" };
+    });
+    expect(brief(lint(opaque))).toEqual([
+      "nodes[1].data: error: graphComposite is malformed: must be an object { }",
+      'nodes[2].data.config.title: error: missing Spanish text for "Senior"',
+    ]);
+    // A screen without a name: the ways to it are lost with it.
+    const nameless = editedPets((f) => {
+      delete (node(f, "senior") as Partial<ScreenNodeFile>).name;
+    });
+    expect(brief(lint(nameless))).toEqual([
+      'nodes[2]: error: graphComposite is malformed: "name" is required',
+    ]);
+    // A transition's target that is no name: the graph is not known either.
+    const badTarget = editedPets((f) => {
+      config(f, "details").next = [
+        { to: "Senior", when: { field: "details.age", gte: 10 } },
+        { to: "check" },
+      ];
+    });
+    expect(lint(badTarget).map((p) => p.rule)).toEqual(["schema"]);
+    // A malformed setting is dropped; the screen's other settings are still checked.
+    const badSetting = editedPets((f) => {
+      config(f, "senior").next = "check" as never;
+      config(f, "senior").hint = { en: "Hi" };
+      properties(f, "senior").unlabelled = { type: "string" };
+    });
+    expect(brief(lint(badSetting))).toEqual([
+      'nodes[2].data.config.hint: error: missing Spanish text for "Hi"',
+      "nodes[2].data.config.next: error: config is malformed: must be a list [ ]",
+      'nodes[2].data.config.schema.properties.unlabelled: error: field "unlabelled" has no label: give it a "title" in English and Spanish',
+    ]);
+  });
+
+  it("stops at a broken frame of the file itself, with the schema's problems", () => {
+    const file = editedPets((f) => {
+      (f.data.config as unknown as Record<string, unknown>).strat = "start";
+      config(f, "senior").title = { en: "Senior" };
+    });
+    expect(lint(file).map((p) => p.rule)).toEqual(["schema"]);
+  });
+
+  it("says which date bound it cannot read and why, at its place, also on a repeated screen", () => {
+    const file = structuredClone(demo) as unknown as WorkflowFile;
+    const dogs = properties(file, "dogs");
+    (dogs.rabiesVaccinated as Record<string, unknown>).dateOnOrBefore = "todya";
+    (dogs.dateOfBirth as Record<string, unknown>).dateOnOrAfter = "2000-02-30";
+    expect(brief(lintWorkflow(file, "demo-dog-licence.json", { checkSchema: compileScreenSchema }))).toEqual([
+      'nodes[4].data.config.schema.properties.dateOfBirth.dateOnOrAfter: error: date bound "2000-02-30" is not a day of the calendar',
+      'nodes[4].data.config.schema.properties.rabiesVaccinated.dateOnOrBefore: error: date bound "todya" is not a date nor a relative date: write a day as "yyyy-mm-dd" ("2000-01-01"), "today", "endOfLastYear", or a shift from today such as { "years": -18 }, { "months": -4 } or { "days": 30 } (optionally with "from": "endOfLastYear")',
+    ]);
+  });
+
+  it("warns when a label ends with the (optional) the form adds by itself, in either language", () => {
+    const file = editedPets((f) => {
+      properties(f, "senior").vet = { type: "string", title: "pets.vet" };
+      properties(f, "senior").nickname = {
+        type: "string",
+        title: { en: "Nickname", es: "Apodo (opcional)" },
+      };
+      config(f, "senior").uiSchema = {
+        vet: { "ui:title": { en: "Vet's name (Optional)", es: "Veterinario" } },
+      };
+    });
+    const catalog = {
+      en: { pets: { vet: "Vet (optional) " }, checkAnswers: { title: "Check" } },
+      es: { pets: { vet: "Veterinario" }, checkAnswers: { title: "Revise" } },
+    };
+    expect(
+      lintWorkflow(file, "pets.json", { catalog }).map((p) => [formatPath(p.path), p.severity, p.rule]),
+    ).toEqual([
+      ["nodes[2].data.config.schema.properties.nickname.title", "warning", "optional-title"],
+      ["nodes[2].data.config.schema.properties.vet.title", "warning", "optional-title"],
+      ['nodes[2].data.config.uiSchema.vet["ui:title"]', "warning", "optional-title"],
+    ]);
+    expect(lintWorkflow(file, "pets.json", { catalog })[0]?.message).toContain('"Apodo (opcional)"');
   });
 });

@@ -2,24 +2,37 @@
  * `workflow check`: everything the parser refuses, and what it lets through but a resident or a
  * translator would trip on: screens nobody can reach, screens with no way out, transitions to
  * screens that do not exist, conditions on fields that do not exist, fields without a label, texts
- * without Spanish, office details written out instead of taken from content/.
+ * without Spanish, office details written out instead of taken from content/, titles that repeat
+ * the "(optional)" the form adds by itself. Malformed screens do not hide the rest of the file:
+ * lint goes on with stand-ins for them (salvage.ts).
  */
 
+import enForms from "../../locales/en/forms.json";
+import esForms from "../../locales/es/forms.json";
 import { screenForm } from "./form";
 import { guardFields } from "./guards";
+import { lintBindings } from "./lint-bindings";
+import { lintCrossFieldRules } from "./lint-cross-field";
+import { type LinkLintOptions, lintLinks } from "./lint-links";
+import { lintWidgets } from "./lint-widgets";
 import { type Catalog, isTextObject, lookupKey, mapSchema, workflowCatalog } from "./localize";
 import { type OfficeDirectory, officeValueProblem } from "./office-details";
 import { type ParseOptions, readWorkflow } from "./parse";
+import { salvageScreens } from "./salvage";
 import { isEndType } from "./screens";
 import { hasWriteOnly } from "./sensitive";
 import type { JSONSchema, JsonPath, Problem, Screen, Severity, Workflow } from "./types";
 
-export interface LintOptions extends ParseOptions {
+export interface LintOptions extends ParseOptions, LinkLintOptions {
   /** Office details from content/, to check `content` texts; without it they are not checked. */
   offices?: OfficeDirectory;
   /** The workflow namespace's strings, for translation keys; defaults to locales/{en,es}/workflow.json. */
   catalog?: Catalog;
-  /** Compiles a screen's schema with the validation catalogue; throws when it refuses it. */
+  /**
+   * Compiles a screen's schema with the validation catalogue; throws when it refuses it. An error
+   * with `path` (where in the schema, ending with the keyword) and `reason` is reported at that
+   * place, and the schema is checked again without that keyword, to find the next one.
+   */
   checkSchema?: (schema: JSONSchema) => void;
 }
 
@@ -100,8 +113,10 @@ export function unknownFieldReason(workflow: Workflow, field: string): string | 
   return undefined;
 }
 
-function lintFields(workflow: Workflow, report: Report): void {
+function lintFields(workflow: Workflow, report: Report, uncertain: ReadonlySet<string>): void {
   const check = (field: string, path: JsonPath, what: string) => {
+    // A stand-in's fields are not the author's (salvage.ts): nothing can be said about them.
+    if (uncertain.has(field.split(".")[0] ?? "")) return;
     const reason = unknownFieldReason(workflow, field);
     if (reason) report(path, `${what} on an unknown field "${field}": ${reason}`, "unknown-field");
   };
@@ -203,18 +218,88 @@ function lintScreenSchema(screen: Screen, options: LintOptions, report: Report):
       "warning",
     );
   }
-  const form = screenForm(screen, "en");
-  if (options.checkSchema && form.schema) {
+  if (options.checkSchema) lintCatalogue(screen, options.checkSchema, report);
+}
+
+/** Where a catalogue refusal points, when it says: the path in the schema and the plain reason. */
+function refusalAt(error: unknown): { path: JsonPath; reason: string } | undefined {
+  const { path, reason } = (error ?? {}) as { path?: unknown; reason?: unknown };
+  if (!Array.isArray(path) || typeof reason !== "string") return undefined;
+  return { path: path as JsonPath, reason };
+}
+
+function withoutKeyword(schema: JSONSchema, path: JsonPath): JSONSchema {
+  const copy = structuredClone(schema);
+  let node: unknown = copy;
+  for (const part of path.slice(0, -1)) node = (node as Record<string | number, unknown>)?.[part];
+  if (isObject(node)) delete node[String(path[path.length - 1])];
+  return copy;
+}
+
+/** Every keyword value the catalogue refuses, each at its own place (the catalogue stops at the first). */
+const MAX_REFUSALS = 20;
+
+function lintCatalogue(screen: Screen, checkSchema: (schema: JSONSchema) => void, report: Report): void {
+  const schemaPath = [...screen.lens, "data", "config", "schema"];
+  const itemPrefix = screen.repeat ? 1 : 0;
+  let schema = screenForm(screen, "en").schema;
+  for (let n = 0; schema && n < MAX_REFUSALS; n++) {
     try {
-      options.checkSchema(form.schema);
+      checkSchema(schema);
+      return;
     } catch (error) {
-      report(
-        schemaPath,
-        `config is malformed: the validation catalogue refuses this schema (${(error as Error).message})`,
-        "catalogue",
-      );
+      const refusal = refusalAt(error);
+      if (!refusal) {
+        report(
+          schemaPath,
+          `config is malformed: the validation catalogue refuses this schema (${(error as Error).message})`,
+          "catalogue",
+        );
+        return;
+      }
+      report([...schemaPath, ...refusal.path.slice(itemPrefix)], refusal.reason, "catalogue");
+      schema = withoutKeyword(schema, refusal.path);
     }
   }
+}
+
+// ── Field titles: "(optional)" ─────────────────────────────────────────────────────────────────
+
+/** What the form adds after the label of a field that is not required ("(optional)", "(opcional)"). */
+const OPTIONAL_MARKERS = { en: enForms.optional, es: esForms.optional };
+
+function lintOptionalTitles(screen: Screen, catalog: Catalog, report: Report): void {
+  if (!screen.schema) return;
+  const schemaPath = [...screen.lens, "data", "config", "schema"];
+  const uiPath = [...screen.lens, "data", "config", "uiSchema"];
+  const itemDepth = screen.repeat ? 1 : 0;
+  const check = (text: unknown, where: JsonPath) => {
+    for (const locale of ["en", "es"] as const) {
+      const written = isTextObject(text)
+        ? text[locale]
+        : typeof text === "string"
+          ? lookupKey(catalog[locale], text)
+          : undefined;
+      const marker = OPTIONAL_MARKERS[locale];
+      if (typeof written === "string" && written.trim().toLowerCase().endsWith(marker.toLowerCase())) {
+        report(
+          where,
+          `the label "${written}" ends with "${marker}": the form adds "${marker}" by itself after the label of every field that is not required, so it would show twice; leave it out`,
+          "optional-title",
+          "warning",
+        );
+      }
+    }
+  };
+  mapSchema(screen.schema, (node, path) => {
+    if (path[path.length - 2] !== "properties") return node;
+    const local = path.slice(itemDepth);
+    check(node.title, [...schemaPath, ...local, "title"]);
+    const ui = uiAt(screen.repeat ? { items: screen.uiSchema } : screen.uiSchema, path);
+    const uiLocal = local.filter((part) => part !== "properties");
+    check(ui["ui:title"], [...uiPath, ...uiLocal, "ui:title"]);
+    return node;
+  });
 }
 
 // ── Texts: Spanish and translation keys ────────────────────────────────────────────────────────
@@ -377,11 +462,15 @@ function comparePaths(a: JsonPath, b: JsonPath): number {
   return a.length - b.length;
 }
 
-/** Every problem of a workflow file (its parsed JSON), errors and warnings, in file order. */
-export function lintWorkflow(json: unknown, file: string, options: LintOptions = {}): Problem[] {
-  const { workflow, problems } = readWorkflow(json, file, options);
-  if (!workflow) return problems;
-  const found: Problem[] = [...problems];
+/** Every problem lint finds in a workflow (read from `json`), besides those that stopped it parsing. */
+function lintRead(
+  json: unknown,
+  workflow: Workflow,
+  file: string,
+  options: LintOptions,
+  uncertain: ReadonlySet<string> = new Set(),
+): Problem[] {
+  const found: Problem[] = [];
   const seen = new Set<string>();
   const report: Report = (path, message, rule, severity = "error") => {
     const key = `${JSON.stringify(path)}|${message}`;
@@ -389,13 +478,44 @@ export function lintWorkflow(json: unknown, file: string, options: LintOptions =
     seen.add(key);
     found.push({ file, path, message, severity, rule });
   };
+  const catalog = options.catalog ?? workflowCatalog;
   lintGraph(workflow, report);
-  lintFields(workflow, report);
-  for (const screen of workflow.screens) lintScreenSchema(screen, options, report);
-  lintTexts(json, workflow, options.catalog ?? workflowCatalog, report);
+  lintFields(workflow, report, uncertain);
+  for (const screen of workflow.screens) {
+    lintScreenSchema(screen, options, report);
+    lintOptionalTitles(screen, catalog, report);
+    lintCrossFieldRules(screen, report);
+    lintWidgets(screen, report);
+  }
+  lintTexts(json, workflow, catalog, report);
   lintSubmission(workflow, report);
+  // A stand-in's fields are not the author's (salvage.ts): nothing can be said about them.
+  const fieldReason = (w: Workflow, field: string) =>
+    uncertain.has(field.split(".")[0] ?? "") ? undefined : unknownFieldReason(w, field);
+  lintBindings(workflow, report, fieldReason);
   lintOfficeDetails(json, options, report);
-  return found.sort((a, b) => comparePaths(a.path, b.path));
+  lintLinks(json, workflow, options, report);
+  return found;
+}
+
+/**
+ * Every problem of a workflow file (its parsed JSON), errors and warnings, in file order. Screens
+ * that break the file's schema are reported, and the rest of the file is still checked.
+ */
+export function lintWorkflow(json: unknown, file: string, options: LintOptions = {}): Problem[] {
+  const { workflow, problems } = readWorkflow(json, file, options);
+  if (workflow) {
+    return [...problems, ...lintRead(json, workflow, file, options)].sort((a, b) =>
+      comparePaths(a.path, b.path),
+    );
+  }
+  const salvaged = salvageScreens(json, problems, file, options);
+  if (!salvaged) return problems;
+  const found = [
+    ...salvaged.problems,
+    ...lintRead(json, salvaged.workflow, file, options, salvaged.uncertainScreens),
+  ];
+  return [...problems, ...found.filter(salvaged.trusts)].sort((a, b) => comparePaths(a.path, b.path));
 }
 
 /** Whether any problem is an error (what makes `workflow check` exit 1). */

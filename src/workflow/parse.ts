@@ -244,6 +244,7 @@ export function readWorkflow(
   };
   if (config.description !== undefined) workflow.description = config.description;
   if (config.demo === true) workflow.demo = true;
+  if (config.bindings !== undefined && config.bindings.length > 0) workflow.bindings = config.bindings;
   if (config.receipt !== undefined) workflow.receipt = config.receipt;
   if (config.statusTool !== undefined) workflow.statusTool = config.statusTool;
   return { workflow, problems };

@@ -6,10 +6,12 @@
 
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { compileWorkflowText } from "../app/components/RichText/workflow-markdown.server";
 import { readContent } from "../content-service/load";
 import { WORKFLOW_MALFORMED, WorkflowError } from "./errors";
 import { bindOfficeDetails, type OfficeDirectory, officeDirectory } from "./office-details";
 import { type ParseOptions, parseWorkflow } from "./parse";
+import { compileTexts } from "./rich-texts";
 import type { Problem, Workflow } from "./types";
 
 export interface LoadOptions extends ParseOptions {
@@ -59,7 +61,10 @@ export async function loadWorkflowFile(file: string, options: LoadOptions = {}):
   try {
     const workflow = parseWorkflow(json, file, options);
     const [unbound] = options.offices ? bindOfficeDetails(workflow, options.offices) : [];
-    return unbound ? { problem: unbound } : { workflow };
+    if (unbound) return { problem: unbound };
+    // Links and emphasis become HTML now, so neither the server nor the browser parses Markdown.
+    compileTexts(workflow, compileWorkflowText);
+    return { workflow };
   } catch (error) {
     if (!(error instanceof WorkflowError)) throw error;
     return refused(file, error.message, error.path, error.detail);

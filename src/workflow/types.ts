@@ -10,6 +10,7 @@
 
 import type { Locale } from "../domain/localize";
 import type { ReplaceMap } from "../domain/text-block";
+import type { CompiledTexts } from "./rich-texts";
 
 export type { Locale };
 
@@ -112,7 +113,14 @@ export interface TextContentBlock {
   replace?: ReplaceMap;
   /** Shown only when the condition holds (the same conditions as transitions). */
   when?: Guard;
+  placement?: Placement;
 }
+
+/**
+ * Where a block sits on a question screen: above the questions (the default) or below them,
+ * before the buttons, beside the answer it concerns (a deadline next to "I will send…").
+ */
+export type Placement = "before-questions" | "after-questions";
 
 export interface AlertContentBlock {
   kind: "alert";
@@ -123,6 +131,7 @@ export interface AlertContentBlock {
   replace?: ReplaceMap;
   allowClose?: boolean;
   when?: Guard;
+  placement?: Placement;
 }
 
 /** One column of a table block: its header and which key of each row it shows. */
@@ -193,9 +202,18 @@ export interface WorkflowConfigFile {
   /** A demonstration service: left out of search outside development and tests (docs/workflows.md). */
   demo?: boolean;
   start: string;
+  /** Values carried to later fields (SPEC §3 key bindings; docs/workflows.md "Prefilling"). */
+  bindings?: KeyBinding[];
   receipt?: { emailField: string };
   /** The tool where residents follow what they sent (a workflow's name): linked from the confirmation. */
   statusTool?: string;
+}
+
+/** A value found at key_location, kept under session_key, prefilling the field at binding_location. */
+export interface KeyBinding {
+  key_location: string;
+  binding_location: string;
+  session_key: string;
 }
 
 export interface WorkflowFile {
@@ -238,6 +256,8 @@ export interface Screen {
   buttonLabel?: Text;
   /** Fields whose options come from a result, by property name (see ChoicesFrom). */
   choices?: { [field: string]: ChoicesFrom };
+  /** Its Markdown texts as sanitised HTML, made when the workflows were loaded (rich-texts.ts). */
+  html?: CompiledTexts;
 }
 
 export interface Workflow {
@@ -249,6 +269,7 @@ export interface Workflow {
   description?: Text;
   demo?: boolean;
   start: string;
+  bindings?: KeyBinding[];
   receipt?: { emailField: string };
   statusTool?: string;
   screens: Screen[];

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible as checkAxe } from "./axe";
+import { fill } from "./fill";
 
 /**
  * The property tax deductions (workflows/*-deduction-application.json) applied for as a resident
@@ -21,10 +22,6 @@ function cedarportDay(years = 0): string {
 
 async function next(page: Page) {
   await page.locator('button[name="_intent"][value="continue"]').click();
-}
-
-async function fill(page: Page, values: Record<string, string>) {
-  for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value);
 }
 
 async function choose(page: Page, ...ids: string[]) {
@@ -456,6 +453,30 @@ test.describe("property tax deductions", () => {
       await page.locator(".cp-back-link").click();
       await expect(page).not.toHaveURL(new RegExp(`/${exit}(\\?|$)`));
     }
+  });
+
+  test("an exit page links to the service to use instead, and the link keeps Spanish", async ({
+    page,
+    browser,
+  }) => {
+    const toExit = async (p: Page) => {
+      await p.goto("/workflow/blind-or-disabled-deduction-application?lang=es");
+      await choose(p, "root_role-0");
+      await next(p);
+      await choose(p, "root_condition-2");
+      await next(p);
+      await expect(p).toHaveURL(/\/not-eligible-condition\?lang=es$/);
+      const link = p.getByRole("link", { name: "solicite la deducción por vivienda principal" });
+      await expect(link).toHaveAttribute("href", "/workflow/homestead-deduction-application?lang=es");
+      return link;
+    };
+    // The browser shows this screen itself; the server's page has the same link.
+    const link = await toExit(page);
+    await checkAxe(page, "an exit page with links, in Spanish");
+    await link.click();
+    await expect(page).toHaveURL(/\/workflow\/homestead-deduction-application\/role\?lang=es$/);
+    await expect(page.locator("h1")).toHaveText("¿Quién presenta la solicitud?");
+    await withoutJavaScript(browser, toExit);
   });
 
   test("the status tool rejects a malformed parcel number and reference clearly", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible as checkAxe, expectAccessible } from "./axe";
+import { fill } from "./fill";
 
 /**
  * The demo service (workflows/demo-dog-licence.json) completed as a resident would: with and
@@ -13,10 +14,6 @@ const today = () => {
 
 async function next(page: Page) {
   await page.locator('button[name="_intent"][value="continue"]').click();
-}
-
-async function fill(page: Page, values: Record<string, string>) {
-  for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value);
 }
 
 async function completeDemo(

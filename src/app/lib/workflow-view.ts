@@ -44,8 +44,10 @@ export function screenView(
     /** What the service is for (the page's meta description); its name when the file says nothing. */
     description: localizeText(workflow.description ?? workflow.title, locale),
     screen: { ...form, type: screen.type },
+    /** The screen's hints written with links or emphasis, as HTML (src/workflow/rich-texts.ts). */
+    hintHtml: screen.html?.[locale]?.inline ?? {},
     // A repeated group opens with its first item ready to fill in.
-    formData: (formDataFor(journey, screen.name) ?? (screen.repeat ? [{}] : undefined)) as
+    formData: (formDataFor(journey, screen.name, workflow, { now }) ?? (screen.repeat ? [{}] : undefined)) as
       | Answers
       | undefined,
     content: renderContent(screen, journey, locale, now),

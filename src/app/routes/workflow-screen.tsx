@@ -1,11 +1,12 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
-import { ErrorSummary, ScreenForm } from "../../forms/theme/index";
+import { ErrorSummary, HintHtml, ScreenForm } from "../../forms/theme/index";
 import { validateCompiled } from "../../forms/validation/compiled";
-import type { RenderedTable } from "../../workflow/content";
+import type { RenderedBlock, RenderedTable } from "../../workflow/content";
 import { Alert } from "../components/Alert/Alert";
 import { ErrorPage, errorStatusOf } from "../components/ErrorPage/ErrorPage";
+import { WorkflowText } from "../components/RichText/WorkflowText";
 import "../components/RichText/RichText.css";
 import "./workflow-screen.css";
 import { browserJourney, useBrowserJourney } from "../lib/use-browser-journey";
@@ -77,6 +78,32 @@ function ResultsTable({ table }: { table: RenderedTable }) {
       </table>
     </div>
   );
+}
+
+/** The screen's hint under its title: sanitised HTML when written with links or emphasis. */
+/** A block placed below the questions (next to the answer it concerns), not above them. */
+const isAfter = (block: RenderedBlock) => block.placement === "after-questions";
+
+function ContentBlocks({ blocks }: { blocks: readonly RenderedBlock[] }) {
+  return blocks.map((block, i) =>
+    block.kind === "text" ? (
+      <WorkflowText key={i} html={block.html} />
+    ) : block.kind === "table" ? (
+      <ResultsTable key={i} table={block} />
+    ) : (
+      <Alert key={i} alertType={block.alertType} title={block.title} allowClose={false}>
+        {block.messages.map((html, j) => (
+          <WorkflowText key={j} html={html} className="usa-alert__text" />
+        ))}
+      </Alert>
+    ),
+  );
+}
+
+function ScreenHint({ hint, html }: { hint: string; html: Readonly<Record<string, string>> }) {
+  if (!Object.hasOwn(html, hint)) return <p className="usa-hint">{hint}</p>;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised when the workflows were loaded
+  return <p className="usa-hint" dangerouslySetInnerHTML={{ __html: html[hint] ?? "" }} />;
 }
 
 /**
@@ -218,14 +245,28 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation("workflow-ui");
   const submit = useSubmit();
   const navigation = useNavigation();
-  const { screen, service, progress, back, content, rows, confirmation, saved, action, locale, csrf, tool } =
-    loaderData;
+  const {
+    screen,
+    service,
+    progress,
+    back,
+    content,
+    rows,
+    confirmation,
+    saved,
+    action,
+    locale,
+    csrf,
+    tool,
+    hintHtml,
+  } = loaderData;
   const validators = useBrowserJourney(loaderData);
   const emailError = actionData?.emailErrors?.[0]?.message;
   const errors = actionData?.errors ?? NO_ERRORS;
   const busy = navigation.state !== "idle";
   const continueLabel = screen.buttonLabel ?? t("continue");
   const heading = useFocusOnNewScreen(screen.name);
+  const hasForm = (screen.type === "question" || screen.type === "lookup") && screen.schema !== undefined;
   const screenErrors = actionData?.screenErrors ?? [];
   // Problems the browser found itself (with JavaScript) count too, on the screen they were found on.
   const [browserErrors, setBrowserErrors] = useState({ screen: "", count: 0 });
@@ -329,59 +370,48 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
           {screen.title}
         </h1>
       )}
-      {screen.hint && <p className="usa-hint">{screen.hint}</p>}
-      {content.map((block, i) =>
-        block.kind === "text" ? (
-          <p key={i}>{block.text}</p>
-        ) : block.kind === "table" ? (
-          <ResultsTable key={i} table={block} />
-        ) : (
-          <Alert
-            key={i}
-            alertType={block.alertType}
-            title={block.title}
-            message={block.messages}
-            allowClose={false}
-          />
-        ),
-      )}
+      {screen.hint && <ScreenHint hint={screen.hint} html={hintHtml} />}
+      <ContentBlocks blocks={hasForm ? content.filter((block) => !isAfter(block)) : content} />
 
-      {(screen.type === "question" || screen.type === "lookup") && screen.schema && (
-        <ScreenForm
-          key={screen.name}
-          schema={screen.schema}
-          uiSchema={screen.uiSchema}
-          formData={loaderData.formData}
-          errors={errors}
-          locale={locale}
-          action={action}
-          hidden={{ _csrf: csrf }}
-          validate={(answers, submitter) => {
-            // The same catalogue as the server, compiled ahead of time; Save never waits on it.
-            const check = validators?.[screen.name];
-            if (!check || (submitter?.value ?? "continue") !== "continue") return [];
-            return validateCompiled(check, answers, { locale, now: new Date(), schema: screen.schema });
-          }}
-          onValidated={(found) => setBrowserErrors({ screen: screen.name, count: found.length })}
-          onSubmit={(answers, submitter) =>
-            submit({ intent: submitter?.value ?? "continue", answers, csrf } as never, {
-              method: "post",
-              action,
-              encType: "application/json",
-            })
-          }
-        >
-          <div className="cp-workflow__buttons">
-            <button className="usa-button" type="submit" name="_intent" value="continue" disabled={busy}>
-              {continueLabel}
-            </button>
-            {!tool && (
-              <button className="usa-button usa-button--unstyled" type="submit" name="_intent" value="save">
-                {t("saveForLater")}
+      {hasForm && screen.schema && (
+        <HintHtml.Provider value={hintHtml}>
+          <ScreenForm
+            key={screen.name}
+            schema={screen.schema}
+            uiSchema={screen.uiSchema}
+            formData={loaderData.formData}
+            errors={errors}
+            locale={locale}
+            action={action}
+            hidden={{ _csrf: csrf }}
+            validate={(answers, submitter) => {
+              // The same catalogue as the server, compiled ahead of time; Save never waits on it.
+              const check = validators?.[screen.name];
+              if (!check || (submitter?.value ?? "continue") !== "continue") return [];
+              return validateCompiled(check, answers, { locale, now: new Date(), schema: screen.schema });
+            }}
+            onValidated={(found) => setBrowserErrors({ screen: screen.name, count: found.length })}
+            onSubmit={(answers, submitter) =>
+              submit({ intent: submitter?.value ?? "continue", answers, csrf } as never, {
+                method: "post",
+                action,
+                encType: "application/json",
+              })
+            }
+          >
+            <ContentBlocks blocks={content.filter(isAfter)} />
+            <div className="cp-workflow__buttons">
+              <button className="usa-button" type="submit" name="_intent" value="continue" disabled={busy}>
+                {continueLabel}
               </button>
-            )}
-          </div>
-        </ScreenForm>
+              {!tool && (
+                <button className="usa-button usa-button--unstyled" type="submit" name="_intent" value="save">
+                  {t("saveForLater")}
+                </button>
+              )}
+            </div>
+          </ScreenForm>
+        </HintHtml.Provider>
       )}
 
       {screen.type === "check-answers" && (

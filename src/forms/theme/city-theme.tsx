@@ -4,6 +4,7 @@
  * can name any of them with "ui:widget" (e.g. "masked", "currency", "radio", "checkboxes").
  */
 import type { RegistryWidgetsType, TemplatesType } from "@rjsf/utils";
+import { MEMORABLE_DATE_WIDGET } from "./date-parts";
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from "./templates/ArrayFieldTemplate";
 import { BaseInputTemplate } from "./templates/BaseInputTemplate";
 import { FieldTemplate } from "./templates/FieldTemplate";
@@ -15,6 +16,7 @@ import {
 } from "./templates/misc-templates";
 import { ObjectFieldTemplate } from "./templates/ObjectFieldTemplate";
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from "./widgets/choice-widgets";
+import { MemorableDateWidget } from "./widgets/memorable-date";
 import {
   CardCvvWidget,
   CardExpiryWidget,
@@ -63,6 +65,8 @@ export const cityWidgets: RegistryWidgetsType = {
   PasswordWidget: MaskedWidget,
   // The catalogue's formats and the theme's own widgets.
   "us-date": DateWidget,
+  // "2:30 PM" needs letters, so the ordinary keyboard; the hint comes from field-kind.ts.
+  "time-of-day": TextWidget,
   email: EmailWidget,
   phone: PhoneWidget,
   "us-phone": PhoneWidget,
@@ -76,6 +80,7 @@ export const cityWidgets: RegistryWidgetsType = {
   "routing-number": DigitsWidget,
   "last-five-digits": DigitsWidget,
   masked: MaskedWidget,
+  [MEMORABLE_DATE_WIDGET]: MemorableDateWidget,
 };
 
 export const cityTheme = { templates: cityTemplates, widgets: cityWidgets };

@@ -25,6 +25,13 @@ export function visibleErrors(rawErrors: readonly string[] | undefined, hideErro
 }
 
 /**
+ * Hints written with links or emphasis, as sanitised HTML by the hint as written: a workflow's
+ * texts are compiled when it is loaded (src/workflow/rich-texts.ts), and the page provides its
+ * screen's around the form. A hint not in it is shown as plain text.
+ */
+export const HintHtml = createContext<Readonly<Record<string, string>>>({});
+
+/**
  * RJSF hands an object's own errors to its field template, not to its object template; the field
  * template passes them down through this context so they show inside the object's fieldset.
  */

@@ -8,6 +8,7 @@
  * - "hidden".
  */
 import type { Locale } from "../validation/messages";
+import { MEMORABLE_DATE_WIDGET } from "./date-parts";
 import { optionId } from "./field-names";
 import { asSchema, choiceOptions, type JsonSchema, resolveSchema, schemaType } from "./schema-walk";
 import { formsText } from "./strings";
@@ -29,7 +30,7 @@ export function fieldKind(schemaIn: unknown, uiSchema: unknown, root?: unknown):
   const schema = resolveSchema(schemaIn, root ?? schemaIn);
   const widget = uiWidget(uiSchema);
   if (widget === "hidden") return "hidden";
-  if (widget === "radio" || widget === "checkboxes") return "group";
+  if (widget === "radio" || widget === "checkboxes" || widget === MEMORABLE_DATE_WIDGET) return "group";
   const type = schemaType(schema);
   if (type === "array") {
     const items = resolveSchema(asSchema(schema.items), root ?? schemaIn);
@@ -60,6 +61,8 @@ export function hintLines(schema: JsonSchema, uiSchema: unknown, locale: Locale)
   if (lines.length > 0) return lines;
   const widget = widgetName(schema, uiSchema);
   if (widget === "us-date" || widget === "date") lines.push(formsText(locale, "dateHint"));
+  if (widget === MEMORABLE_DATE_WIDGET) lines.push(formsText(locale, "memorableDateHint"));
+  if (widget === "time-of-day") lines.push(formsText(locale, "timeHint"));
   if (widget === "card-expiry") lines.push(formsText(locale, "cardExpiryHint"));
   return lines;
 }

@@ -6,6 +6,7 @@
  * than the answer silently vanishing.
  */
 import { toCents } from "../../domain/money";
+import { DATE_PARTS, joinDate, partName } from "./date-parts";
 import { ACTION_FIELD, countName, fieldId, type PathSegment, segmentsOf } from "./field-names";
 import {
   asSchema,
@@ -101,6 +102,11 @@ function read(schemaIn: unknown, id: string, body: URLSearchParams, root: unknow
     return list;
   }
   if (type === "null") return undefined;
+  // Month, day and year boxes (a memorable date) post three parts; the answer is one date.
+  if (DATE_PARTS.some((part) => body.has(partName(id, part))))
+    return joinDate(
+      Object.fromEntries(DATE_PARTS.map((part) => [part, lastValue(body, partName(id, part))])),
+    );
   const raw = lastValue(body, id);
   return raw === undefined ? undefined : coerceScalar(raw, schema);
 }

@@ -1,5 +1,5 @@
 export { cityTemplates, cityTheme, cityWidgets } from "./city-theme";
-export type { ScreenFormContext } from "./context";
+export { HintHtml, type ScreenFormContext } from "./context";
 export { ErrorSummary, type ErrorSummaryItem } from "./ErrorSummary";
 export { toErrorSchema } from "./error-schema";
 export { anchorFor, type FieldKind, fieldKind } from "./field-kind";

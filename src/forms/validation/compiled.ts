@@ -32,6 +32,7 @@ export function validateCompiled(
     now: options.now,
     translate: options.translate,
     rootSchema: options.schema,
+    data,
   });
 }
 

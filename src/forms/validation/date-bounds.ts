@@ -39,16 +39,44 @@ function shift(date: CalendarDate, { years = 0, months = 0, days = 0 }: Relative
   return days === 0 ? shifted : addDays(shifted, days);
 }
 
+/** How to write a bound, for staff who wrote one the catalogue cannot read. */
+const HOW_TO_WRITE =
+  'write a day as "yyyy-mm-dd" ("2000-01-01"), "today", "endOfLastYear", or a shift from today such as { "years": -18 }, { "months": -4 } or { "days": 30 } (optionally with "from": "endOfLastYear")';
+
+const SHIFT_KEYS = ["years", "months", "days"];
+
+/**
+ * Why a value is not a date bound, in plain words for the person who wrote the workflow, or
+ * undefined when it is one. Only a "yyyy-mm-dd" that is a real calendar day counts as a fixed day.
+ */
+export function dateBoundProblem(value: unknown): string | undefined {
+  const shown = JSON.stringify(value) ?? String(value);
+  if (typeof value === "string") {
+    if (value === "today" || value === "endOfLastYear") return undefined;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      return parseIsoDate(value) ? undefined : `date bound ${shown} is not a day of the calendar`;
+    }
+    return `date bound ${shown} is not a date nor a relative date: ${HOW_TO_WRITE}`;
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    return `date bound ${shown} is not a date nor a relative date: ${HOW_TO_WRITE}`;
+  }
+  for (const [key, entry] of Object.entries(value)) {
+    if (key === "from") {
+      if (entry !== "today" && entry !== "endOfLastYear") {
+        return `date bound ${shown}: "from" must be "today" or "endOfLastYear"`;
+      }
+    } else if (!SHIFT_KEYS.includes(key)) {
+      return `date bound ${shown}: "${key}" is not one of "years", "months", "days" or "from"`;
+    } else if (!Number.isInteger(entry)) {
+      return `date bound ${shown}: "${key}" must be a whole number (negative for the past)`;
+    }
+  }
+  return undefined;
+}
+
 export function isDateBound(value: unknown): value is DateBound {
-  if (typeof value === "string")
-    return value === "today" || value === "endOfLastYear" || parseIsoDate(value) !== null;
-  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
-  const entries = Object.entries(value);
-  return entries.every(([key, v]) =>
-    key === "from"
-      ? v === "today" || v === "endOfLastYear"
-      : ["years", "months", "days"].includes(key) && Number.isInteger(v),
-  );
+  return dateBoundProblem(value) === undefined;
 }
 
 /** The calendar day a bound stands for at `now`, or null for a malformed bound. */

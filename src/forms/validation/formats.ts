@@ -6,6 +6,7 @@
  * | format           | accepts                                                                  |
  * |------------------|--------------------------------------------------------------------------|
  * | us-date          | mm/dd/yyyy (m/d/yyyy too), a real calendar day                           |
+ * | time-of-day      | "2:30 PM", "2 p.m.", "9:05 am", or 24-hour "14:30" (domain/times.ts)    |
  * | email            | local@domain.tld, at most 254 characters, a top-level domain required    |
  * | us-zip           | 5 digits, or 9 as 12345-6789 or 123456789                                |
  * | postal-code      | 3-10 letters and digits, single spaces or dashes between (non-US codes)  |
@@ -22,9 +23,14 @@
 import { parseUsDate } from "../../domain/dates";
 import { normalizeParcelNumber } from "../../domain/parcel-number";
 import { parseCardExpiry, validateCardNumber } from "../../domain/payment-card";
+import { parseTimeOfDay } from "../../domain/times";
 
 export function isUsDate(value: string): boolean {
   return parseUsDate(value) !== null;
+}
+
+export function isTimeOfDay(value: string): boolean {
+  return parseTimeOfDay(value) !== null;
 }
 
 const EMAIL =
@@ -104,6 +110,7 @@ export type CatalogueFormat =
 
 export const catalogueFormats: Record<string, CatalogueFormat> = {
   "us-date": { type: "string", validate: isUsDate },
+  "time-of-day": { type: "string", validate: isTimeOfDay },
   email: { type: "string", validate: isEmail },
   "us-zip": { type: "string", validate: isUsZip },
   "postal-code": { type: "string", validate: isPostalCode },

@@ -11,6 +11,11 @@
  * | isToday                | string  | true                                    | the us-date is the city's today               |
  * | matchesField           | any     | JSON pointer: "/x" into the parent       | equal to the pointed-at value                 |
  * |                        |         | object, "#/a/b" from the root           |                                               |
+ * | dateOnOrAfterField     | string  | JSON pointer of another us-date          | the date is on or after that field's date     |
+ * | dateOnOrBeforeField    | string  | JSON pointer of another us-date          | the date is on or before that field's date    |
+ * | timeAfterField         | string  | JSON pointer of another time-of-day      | the time is later than that field's time      |
+ * | minimumField           | number  | JSON pointer of another number           | number ≥ that field's number                  |
+ * | maximumField           | number  | JSON pointer of another number           | number ≤ that field's number                  |
  * | minAmount / maxAmount  | number  | integer cents                           | amount ≥ / ≤ the limit ("seems low / high")   |
  * | seemsHigh              | number  | a number                                | number ≤ the soft limit                       |
  * | numbersOnly            | string  | true                                    | digits only                                   |
@@ -18,10 +23,12 @@
  * | minItemsSelected       | array   | n                                       | at least n items                              |
  * |                        | object  | { "min": n, "from": ["a", "b"] }        | the arrays a and b hold at least n together   |
  * | amountsGreaterThanZero | array   | true, or the amount property's name     | every item (or item[name]) is a number > 0    |
- * | cardNotExpired         | string  | true                                    | the card-expiry is not past (spec rule)       |
+ * | cardNotExpired         | string  | true                                    | valid through the last day of its month       |
  * | securityCodeFor        | string  | JSON pointer of the card number         | 3-4 digits, exactly 4 for American Express    |
  *
- * A keyword passes data it cannot read (an unparseable date, say): the format reports that.
+ * A keyword passes data it cannot read (an unparseable date, say): the format reports that. The
+ * *Field keywords compare two answers of one screen; they pass while the other answer is missing
+ * or unreadable, since that field's own rules speak for it.
  */
 import { calendarDateOf, compareDates, parseUsDate } from "../../domain/dates";
 import {
@@ -30,6 +37,7 @@ import {
   parseCardExpiry,
   validateCardNumber,
 } from "../../domain/payment-card";
+import { parseTimeOfDay } from "../../domain/times";
 import { resolveDateBound } from "./date-bounds";
 
 export interface ValidationContext {
@@ -78,6 +86,37 @@ function dateCompare(data: unknown, bound: unknown, context: unknown): number | 
 
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
+/** How two answers compare (negative: `data` is earlier or smaller), or null when either is unreadable. */
+type Reader = (value: unknown) => number | null;
+
+const readDate: Reader = (value) => {
+  const date = typeof value === "string" ? parseUsDate(value) : null;
+  return date ? date.year * 10000 + date.month * 100 + date.day : null;
+};
+const readTime: Reader = (value) => (typeof value === "string" ? parseTimeOfDay(value) : null);
+const readNumber: Reader = (value) => (isNumber(value) ? value : null);
+
+function compareToField(
+  read: Reader,
+  data: unknown,
+  pointer: unknown,
+  parentData: unknown,
+  rootData: unknown,
+): number | null {
+  if (typeof pointer !== "string") return null;
+  const mine = read(data);
+  const theirs = read(resolvePointer(pointer, parentData, rootData));
+  return mine === null || theirs === null ? null : mine - theirs;
+}
+
+/** A keyword that holds when the comparison with the pointed-at answer passes `test`. */
+const fieldComparison =
+  (read: Reader, test: (difference: number) => boolean): KeywordCheck =>
+  (data, pointer, _context, parentData, rootData) => {
+    const difference = compareToField(read, data, pointer, parentData, rootData);
+    return difference === null || test(difference);
+  };
+
 export const keywordChecks = {
   dateOnOrAfter: (data, bound, context) => (dateCompare(data, bound, context) ?? 0) >= 0,
   dateOnOrBefore: (data, bound, context) => (dateCompare(data, bound, context) ?? 0) <= 0,
@@ -86,6 +125,11 @@ export const keywordChecks = {
     const date = parseUsDate(data);
     return !date || compareDates(date, calendarDateOf(nowOf(context))) === 0;
   },
+  dateOnOrAfterField: fieldComparison(readDate, (difference) => difference >= 0),
+  dateOnOrBeforeField: fieldComparison(readDate, (difference) => difference <= 0),
+  timeAfterField: fieldComparison(readTime, (difference) => difference > 0),
+  minimumField: fieldComparison(readNumber, (difference) => difference >= 0),
+  maximumField: fieldComparison(readNumber, (difference) => difference <= 0),
   matchesField: (data, pointer, _context, parentData, rootData) =>
     typeof pointer !== "string" || data === resolvePointer(pointer, parentData, rootData),
   minAmount: (data, limit) => !isNumber(data) || !isNumber(limit) || data >= limit,

@@ -5,7 +5,8 @@
  * live reference, used when Ajv compiles at run time, and as `require(RUNTIME_MODULE).keywords[…]`,
  * which compile.ts rewrites into an import of runtime.ts for ahead-of-time (standalone) code.
  */
-import { _, type CodeKeywordDefinition, type KeywordCxt, Name } from "ajv";
+import { _, Ajv, type CodeKeywordDefinition, type KeywordCxt, Name, type ValidateFunction } from "ajv";
+import { dateBoundProblem } from "./date-bounds";
 import { type CatalogueKeyword, type KeywordCheck, keywordChecks } from "./keyword-checks";
 
 // The root data argument of every Ajv validate function.
@@ -17,29 +18,80 @@ export const RUNTIME_MODULE = "@cedarport/forms-validation-runtime";
 /** Schema annotations the catalogue reads (messages.ts) or the theme reads; Ajv only tolerates them. */
 export const ANNOTATION_KEYWORDS = ["x-required-na", "x-messages", "x-autocomplete"] as const;
 
-const dateBoundSchema = {
-  anyOf: [
-    { type: "string", pattern: "^(today|endOfLastYear|\\d{4}-\\d{2}-\\d{2})$" },
-    {
-      type: "object",
-      properties: {
-        years: { type: "integer" },
-        months: { type: "integer" },
-        days: { type: "integer" },
-        from: { enum: ["today", "endOfLastYear"] },
-      },
-      additionalProperties: false,
-    },
-  ],
-};
+/** "/other" (a field beside this one) or "#/a/b" (from the screen's root). */
+const pointerSchema = { type: "string", pattern: "^#?/" };
 
 type JsonType = "string" | "number" | "integer" | "boolean" | "array" | "object";
 
-const KEYWORDS: Record<CatalogueKeyword, { type?: JsonType | JsonType[]; metaSchema: object }> = {
-  dateOnOrAfter: { type: "string", metaSchema: dateBoundSchema },
-  dateOnOrBefore: { type: "string", metaSchema: dateBoundSchema },
+/**
+ * What each keyword's value may be: a meta-schema, or a function saying in plain words why a value
+ * is wrong. Either is checked as the schema compiles (see `code` below), not through Ajv's own
+ * `metaSchema`: the catalogue's Ajv runs with `messages: false`, so its refusal would read "data
+ * undefined" to the person who wrote the workflow.
+ */
+type ValueRule = { metaSchema: object } | { problem: (value: unknown) => string | undefined };
+
+// Messages on: this instance only checks keyword values, and its messages are for staff.
+let metaAjv: Ajv | undefined;
+const metaValidators = new WeakMap<object, ValidateFunction>();
+
+function metaSchemaProblem(metaSchema: object, value: unknown): string | undefined {
+  metaAjv ??= new Ajv({ allErrors: true });
+  let validate = metaValidators.get(metaSchema);
+  if (!validate) {
+    validate = metaAjv.compile(metaSchema);
+    metaValidators.set(metaSchema, validate);
+  }
+  if (validate(value)) return undefined;
+  return `${JSON.stringify(value)} is not allowed here: ${metaAjv.errorsText(validate.errors, { dataVar: "the value" })}`;
+}
+
+/**
+ * A catalogue keyword whose value cannot be used, thrown as the schema compiles. `path` is where in
+ * the compiled schema (ending with the keyword), so tools can point at the very place in a file.
+ */
+export class KeywordValueError extends Error {
+  override readonly name = "KeywordValueError";
+  readonly keyword: string;
+  readonly path: Array<string | number>;
+  readonly reason: string;
+
+  constructor(keyword: string, path: Array<string | number>, reason: string) {
+    super(`${keyword}: ${reason} (at #/${path.join("/")})`);
+    this.keyword = keyword;
+    this.path = path;
+    this.reason = reason;
+  }
+}
+
+const LIST_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
+
+/** Ajv's error schema path ("#/properties/a%20b/dateOnOrAfter") as a path. */
+function schemaPathOf(errSchemaPath: string): Array<string | number> {
+  const parts = errSchemaPath
+    .replace(/^#\/?/, "")
+    .split("/")
+    .filter((part) => part !== "")
+    .map((part) => decodeURIComponent(part).replace(/~1/g, "/").replace(/~0/g, "~"));
+  return parts.map((part, i) =>
+    /^\d+$/.test(part) && LIST_KEYWORDS.has(parts[i - 1] ?? "") ? Number(part) : part,
+  );
+}
+
+function valueProblem(rule: ValueRule, value: unknown): string | undefined {
+  return "problem" in rule ? rule.problem(value) : metaSchemaProblem(rule.metaSchema, value);
+}
+
+const KEYWORDS: Record<CatalogueKeyword, { type?: JsonType | JsonType[] } & ValueRule> = {
+  dateOnOrAfter: { type: "string", problem: dateBoundProblem },
+  dateOnOrBefore: { type: "string", problem: dateBoundProblem },
   isToday: { type: "string", metaSchema: { type: "boolean" } },
-  matchesField: { metaSchema: { type: "string" } },
+  dateOnOrAfterField: { type: "string", metaSchema: pointerSchema },
+  dateOnOrBeforeField: { type: "string", metaSchema: pointerSchema },
+  timeAfterField: { type: "string", metaSchema: pointerSchema },
+  minimumField: { type: "number", metaSchema: pointerSchema },
+  maximumField: { type: "number", metaSchema: pointerSchema },
+  matchesField: { metaSchema: pointerSchema },
   minAmount: { type: "number", metaSchema: { type: "integer" } },
   maxAmount: { type: "number", metaSchema: { type: "integer" } },
   seemsHigh: { type: "number", metaSchema: { type: "number" } },
@@ -83,17 +135,20 @@ function withFallbackClock(check: KeywordCheck, now: (() => Date) | undefined): 
 
 export function catalogueKeywords(options: KeywordOptions = {}): CodeKeywordDefinition[] {
   return (Object.keys(KEYWORDS) as CatalogueKeyword[]).map((keyword) => {
-    const { type, metaSchema } = KEYWORDS[keyword];
+    const rule = KEYWORDS[keyword];
     const ref = withFallbackClock(keywordChecks[keyword], options.now);
     return {
       keyword,
-      ...(type ? { type } : {}),
-      metaSchema,
+      ...(rule.type ? { type: rule.type } : {}),
       error: {
         message: `must pass ${keyword}`,
         params: ({ schemaCode }) => _`{limit: ${schemaCode}}`,
       },
       code(cxt: KeywordCxt) {
+        // Code is generated as the schema compiles, so a wrong value refuses the schema there.
+        const problem = valueProblem(rule, cxt.schema);
+        if (problem)
+          throw new KeywordValueError(keyword, [...schemaPathOf(cxt.it.errSchemaPath), keyword], problem);
         const fn = cxt.gen.scopeValue("func", {
           ref,
           code: _`require(${RUNTIME_MODULE}).keywords[${keyword}]`,

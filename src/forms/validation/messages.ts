@@ -14,9 +14,11 @@
  */
 import en from "../../../locales/en/validation.json";
 import es from "../../../locales/es/validation.json";
-import { formatUsDate } from "../../domain/dates";
+import { formatUsDate, parseUsDate } from "../../domain/dates";
 import { formatCurrency } from "../../domain/money";
+import { formatTimeOfDay, parseTimeOfDay } from "../../domain/times";
 import { resolveDateBound } from "./date-bounds";
+import { resolvePointer } from "./keyword-checks";
 
 export type Locale = "en" | "es";
 export type MessageKey = keyof typeof en;
@@ -47,6 +49,8 @@ export interface MessageOptions {
   translate?: Translate;
   /** The root schema, to read annotations through local "$ref"s. */
   rootSchema?: object;
+  /** The answers validated, to name the other answer in a comparison ("on or after 03/01/2026"). */
+  data?: unknown;
 }
 
 type Schema = Record<string, unknown>;
@@ -103,6 +107,7 @@ export function isChoice(schema: Schema | undefined): boolean {
 
 const FORMAT_KEYS: Record<string, MessageKey> = {
   "us-date": "dateInvalid",
+  "time-of-day": "timeInvalid",
   email: "email",
   "us-zip": "zipCode",
   "postal-code": "postalCode",
@@ -130,6 +135,11 @@ const KEYWORD_KEYS: Record<string, MessageKey> = {
   dateOnOrAfter: "dateOnOrAfter",
   dateOnOrBefore: "dateOnOrBefore",
   isToday: "dateNotToday",
+  dateOnOrAfterField: "dateOnOrAfter",
+  dateOnOrBeforeField: "dateOnOrBefore",
+  timeAfterField: "timeAfter",
+  minimumField: "numberTooSmall",
+  maximumField: "numberTooBig",
   matchesField: "valuesDoNotMatch",
   minAmount: "amountSeemsLow",
   maxAmount: "amountSeemsHigh",
@@ -187,10 +197,37 @@ function formatNumber(value: unknown, field: Schema | undefined): string {
   return new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 }).format(value);
 }
 
-function paramsFor(error: AjvErrorLike, field: Schema | undefined, now: Date): Record<string, string> {
+/** The answer a *Field keyword compares with: its pointer read beside the failing answer, or from the root. */
+function comparedAnswer(error: AjvErrorLike, data: unknown): unknown {
+  const pointer = error.params.limit;
+  if (typeof pointer !== "string") return undefined;
+  const parent = resolvePointer(error.instancePath.replace(/\/[^/]*$/, ""), data, data);
+  return resolvePointer(pointer, parent, data);
+}
+
+function paramsFor(
+  error: AjvErrorLike,
+  field: Schema | undefined,
+  now: Date,
+  data: unknown,
+): Record<string, string> {
   const { keyword, params } = error;
   const limit = params.limit ?? params.comparison;
   switch (keyword) {
+    case "dateOnOrAfterField":
+    case "dateOnOrBeforeField": {
+      const other = comparedAnswer(error, data);
+      const date = typeof other === "string" ? parseUsDate(other) : null;
+      return { date: date ? formatUsDate(date) : "" };
+    }
+    case "timeAfterField": {
+      const other = comparedAnswer(error, data);
+      const minutes = typeof other === "string" ? parseTimeOfDay(other) : null;
+      return { time: minutes === null ? "" : formatTimeOfDay(minutes) };
+    }
+    case "minimumField":
+    case "maximumField":
+      return { number: formatNumber(comparedAnswer(error, data), field) };
     case "maximum":
     case "exclusiveMaximum":
     case "minimum":
@@ -259,7 +296,7 @@ export function toFieldErrors(
     }
   }
   return [...best].map(([path, { error, field }]) => {
-    const params = paramsFor(error, field, options.now);
+    const params = paramsFor(error, field, options.now, options.data);
     const message = render(override(field, error.keyword), defaultKey(error, field), params, options);
     return { path, message, keyword: error.keyword };
   });

@@ -148,7 +148,7 @@ const cases: {
   {
     key: "cardExpired",
     property: { type: "string", format: "card-expiry", cardNotExpired: true },
-    value: "03/26",
+    value: "02/26",
   },
   { key: "securityCode", property: { type: "string", format: "card-cvv" }, value: "12" },
   { key: "routingNumber", property: { type: "string", format: "routing-number" }, value: "123456789" },
@@ -178,6 +178,7 @@ const cases: {
     value: [{ amount: 5 }, { amount: 0 }],
   },
   { key: "valuesDoNotMatch", property: { type: "string", matchesField: "#/other" }, value: "x" },
+  { key: "timeInvalid", property: { type: "string", format: "time-of-day" }, value: "25:00" },
   { key: "invalid", property: { type: "string", pattern: "^[A-Z]+$" }, value: "abc" },
 ];
 
@@ -194,7 +195,8 @@ describe("each message, in both languages", () => {
 
   it("covers every catalogue key but the opt-in ones", () => {
     const covered = new Set(cases.map((c) => c.key));
-    const optIn: MessageKey[] = ["selectPropertyOrInvoice"];
+    // timeAfter names another answer: cross-field.test.ts checks it in both languages.
+    const optIn: MessageKey[] = ["selectPropertyOrInvoice", "timeAfter"];
     for (const key of Object.keys(en) as MessageKey[]) {
       if (!optIn.includes(key)) expect(covered.has(key), key).toBe(true);
     }
@@ -298,6 +300,10 @@ describe("one message per field", () => {
 
 describe("formats", () => {
   const table: Record<string, { valid: unknown[]; invalid: unknown[] }> = {
+    "time-of-day": {
+      valid: ["2:30 PM", "2 p.m.", "9:05 am", "14:30", "0:00"],
+      invalid: ["noon", "13:00 pm", "24:00", "9.30", ""],
+    },
     "us-date": {
       valid: ["03/25/1958", "3/5/2024", "02/29/2024"],
       invalid: ["02/29/2023", "1958-03-25", "03/25/58", "13/01/2020", ""],
@@ -504,10 +510,11 @@ describe("keywords", () => {
     expect(passes({ type: "array", amountsGreaterThanZero: "amount" }, [{}])).toBe(false);
   });
 
-  it("cardNotExpired follows the spec's rule", () => {
+  it("cardNotExpired: a card is valid through the last day of its month", () => {
     const card = { type: "string", cardNotExpired: true };
     expect(passes(card, "04/26")).toBe(true);
-    expect(passes(card, "03/26")).toBe(false); // now is in March 2026: past from March 1
+    expect(passes(card, "03/26")).toBe(true); // now is March 15, 2026: good through March 31
+    expect(passes(card, "02/26")).toBe(false);
     expect(passes(card, "12/2025")).toBe(false);
     expect(passes(card, "01/2027")).toBe(true);
   });

@@ -30,7 +30,7 @@ function shiftedHeadings(offset: number): Components | undefined {
 }
 
 // react-markdown drops `tel:` links, which the city's phone numbers need.
-function urlTransform(url: string): string {
+export function urlTransform(url: string): string {
   return /^tel:/i.test(url.trim()) ? url : defaultUrlTransform(url);
 }
 

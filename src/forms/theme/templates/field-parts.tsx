@@ -1,16 +1,25 @@
+import { useContext } from "react";
 import type { Locale } from "../../validation/messages";
+import { HintHtml } from "../context";
 import { errorId, hintId } from "../field-names";
 import { formsText } from "../strings";
 
 export function Hint({ id, lines }: { id: string; lines: readonly string[] }) {
+  const html = useContext(HintHtml);
   if (lines.length === 0) return null;
   return (
     <div className="usa-hint" id={hintId(id)}>
-      {lines.map((line, i) => (
-        <span key={i} className="display-block">
-          {line}
-        </span>
-      ))}
+      {lines.map((line, i) =>
+        Object.hasOwn(html, line) ? (
+          // Sanitised when the workflow was loaded (src/workflow/rich-texts.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side HTML
+          <span key={i} className="display-block" dangerouslySetInnerHTML={{ __html: html[line] ?? "" }} />
+        ) : (
+          <span key={i} className="display-block">
+            {line}
+          </span>
+        ),
+      )}
     </div>
   );
 }

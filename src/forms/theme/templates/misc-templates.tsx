@@ -6,8 +6,9 @@ import {
   type TitleFieldProps,
   TranslatableString,
 } from "@rjsf/utils";
+import { useContext } from "react";
 import type { FieldError } from "../../validation/messages";
-import { localeOf } from "../context";
+import { HintHtml, localeOf } from "../context";
 import { ErrorSummary } from "../ErrorSummary";
 import { pointerOf } from "../field-names";
 import { formsText } from "../strings";
@@ -32,7 +33,13 @@ export function TitleFieldTemplate({ id, title }: TitleFieldProps) {
 }
 
 export function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
+  const html = useContext(HintHtml);
   if (!description) return null;
+  if (typeof description === "string" && Object.hasOwn(html, description)) {
+    // Sanitised when the workflow was loaded (src/workflow/rich-texts.ts).
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side HTML
+    return <div className="usa-hint" id={id} dangerouslySetInnerHTML={{ __html: html[description] ?? "" }} />;
+  }
   return (
     <div className="usa-hint" id={id}>
       {description}

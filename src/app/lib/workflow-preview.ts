@@ -1,0 +1,185 @@
+/**
+ * What the staff preview of a service shows of each screen (routes/preview-workflow.tsx): every
+ * text a resident can read on it, in one language, and where it leads. Pure: from the workflow,
+ * the way the engine itself localizes a screen (screenForm), so the preview shows the words the
+ * residents get.
+ */
+
+import { describeGuard } from "../../workflow/conditions";
+import { screenForm } from "../../workflow/form";
+import { localizeText } from "../../workflow/localize";
+import type { ContentBlock, JSONSchema, Locale, Screen, UiSchema, Workflow } from "../../workflow/types";
+
+export interface FieldPreview {
+  /** The answer's path in the screen's data ("address.city"). */
+  name: string;
+  label: string;
+  hint?: string;
+  required: boolean;
+  /** The options' labels, in order. */
+  choices: string[];
+  /** For options from a lookup: the list they come from and the key that is the answer. */
+  choicesFrom?: { from: string; value: string; label: string };
+}
+
+export interface ScreenTexts {
+  title: string;
+  hint?: string;
+  /** Text blocks, alerts and tables, one entry each (with its condition when it has one). */
+  texts: Array<{ text: string; when?: string }>;
+  fields: FieldPreview[];
+  repeat?: { max: number; itemTitle: string; addLabel?: string };
+  button?: string;
+}
+
+export interface ScreenPreview {
+  name: string;
+  type: Screen["type"];
+  start: boolean;
+  calls: Array<{ integration: string; operation: string; followUp: boolean }>;
+  /**
+   * Each way on: `when` its condition holds (in the page's language), or `otherwise`, the fallback
+   * of a screen that branches; neither for a screen's only way on.
+   */
+  next: Array<{ to: string; when?: string; otherwise?: boolean }>;
+  en: ScreenTexts;
+  es: ScreenTexts;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+const str = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+
+/** Property names in the order the form shows them (`ui:order`, with "*" for the rest). */
+function orderedKeys(schema: JSONSchema, ui: UiSchema): string[] {
+  const keys = Object.keys(isObject(schema.properties) ? schema.properties : {});
+  const order = ui["ui:order"];
+  if (!Array.isArray(order)) return keys;
+  const listed = order.filter((key): key is string => typeof key === "string" && keys.includes(key));
+  const rest = keys.filter((key) => !listed.includes(key));
+  const star = order.indexOf("*");
+  return star === -1 ? [...listed, ...rest] : [...listed.slice(0, star), ...rest, ...listed.slice(star)];
+}
+
+/** The labels of a field's options: oneOf/anyOf titles, enum with ui:enumNames, a list's items. */
+function choicesOf(schema: JSONSchema, ui: UiSchema): string[] {
+  const options = schema.oneOf ?? schema.anyOf;
+  if (Array.isArray(options) && options.every((o) => isObject(o) && "const" in o))
+    return options.map((o) => str((o as JSONSchema).title) ?? JSON.stringify((o as JSONSchema).const));
+  if (Array.isArray(schema.enum)) {
+    const names = Array.isArray(ui["ui:enumNames"]) ? ui["ui:enumNames"] : [];
+    return schema.enum.map((value, i) => str(names[i]) ?? String(value));
+  }
+  if (schema.type === "array" && isObject(schema.items)) return choicesOf(schema.items as JSONSchema, {});
+  return [];
+}
+
+function fieldsOf(
+  screen: Screen,
+  schema: JSONSchema,
+  ui: UiSchema,
+  locale: Locale,
+  prefix = "",
+): FieldPreview[] {
+  const properties = isObject(schema.properties) ? (schema.properties as Record<string, JSONSchema>) : {};
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  return orderedKeys(schema, ui).flatMap((key) => {
+    const sub = properties[key] ?? {};
+    const subUi = isObject(ui[key]) ? (ui[key] as UiSchema) : {};
+    if (sub.type === "object" && isObject(sub.properties))
+      return fieldsOf(screen, sub, subUi, locale, `${prefix}${key}.`);
+    const field: FieldPreview = {
+      name: `${prefix}${key}`,
+      label: str(subUi["ui:title"]) ?? str(sub.title) ?? "",
+      required: required.includes(key),
+      choices: choicesOf(sub, subUi),
+    };
+    const hint = str(subUi["ui:help"]) ?? str(subUi["ui:description"]) ?? str(sub.description);
+    if (hint) field.hint = hint;
+    const from = prefix === "" ? screen.choices?.[key] : undefined;
+    if (from)
+      field.choicesFrom = { from: from.from, value: from.value, label: localizeText(from.label, locale) };
+    return [field];
+  });
+}
+
+function blockTexts(block: ContentBlock, locale: Locale): string[] {
+  switch (block.kind) {
+    case "text":
+      return [localizeText(block.text, locale)];
+    case "alert": {
+      const messages = Array.isArray(block.message) ? block.message : [block.message];
+      return [
+        ...(block.title !== undefined ? [localizeText(block.title, locale)] : []),
+        ...messages.map((m) => localizeText(m, locale)),
+      ];
+    }
+    case "table":
+      return [
+        ...(block.caption !== undefined ? [localizeText(block.caption, locale)] : []),
+        block.columns.map((c) => localizeText(c.header, locale)).join(" | "),
+        localizeText(block.empty, locale),
+      ];
+  }
+}
+
+/** Every text of a screen in one language (`chrome`: the page's language, for conditions). */
+export function screenTexts(screen: Screen, locale: Locale, chrome: Locale = locale): ScreenTexts {
+  const form = screenForm(screen, locale);
+  const texts: ScreenTexts = {
+    title: form.title,
+    texts: screen.content.flatMap((block) =>
+      blockTexts(block, locale).map((text) =>
+        block.when
+          ? { text, when: describeGuard(block.when, { locale: chrome, screen: screen.name }) }
+          : { text },
+      ),
+    ),
+    fields: [],
+  };
+  if (form.hint) texts.hint = form.hint;
+  if (form.buttonLabel) texts.button = form.buttonLabel;
+  if (form.schema) {
+    // A repeated group: the fields of one item (the engine wraps them in a list).
+    const schema =
+      screen.repeat && isObject(form.schema.items) ? (form.schema.items as JSONSchema) : form.schema;
+    const ui =
+      screen.repeat && isObject(form.uiSchema.items) ? (form.uiSchema.items as UiSchema) : form.uiSchema;
+    texts.fields = fieldsOf(screen, schema, ui, locale);
+  }
+  if (form.repeat) {
+    texts.repeat = { max: form.repeat.max, itemTitle: form.repeat.itemTitle };
+    if (form.repeat.addLabel) texts.repeat.addLabel = form.repeat.addLabel;
+  }
+  return texts;
+}
+
+/** Every screen of the service, in file order, in English and Spanish. */
+export function screenPreviews(workflow: Workflow, chrome: Locale): ScreenPreview[] {
+  return workflow.screens.map((screen) => ({
+    name: screen.name,
+    type: screen.type,
+    start: screen.name === workflow.start,
+    calls: [
+      ...(screen.call ? [{ ...pick(screen.call), followUp: false }] : []),
+      ...(screen.followUp ?? []).map((call) => ({ ...pick(call), followUp: true })),
+    ],
+    next: screen.next.map((transition) => {
+      if (transition.when)
+        return {
+          to: transition.to,
+          when: describeGuard(transition.when, { locale: chrome, screen: screen.name }),
+        };
+      return screen.next.some((t) => t.when) ? { to: transition.to, otherwise: true } : { to: transition.to };
+    }),
+    en: screenTexts(screen, "en", chrome),
+    es: screenTexts(screen, "es", chrome),
+  }));
+}
+
+const pick = (call: { integration: string; operation: string }) => ({
+  integration: call.integration,
+  operation: call.operation,
+});

@@ -1,0 +1,101 @@
+/**
+ * The receipt e-mailed when an application is sent: the service, the reference number, and what
+ * the confirmation page tells the resident to do or expect (its alerts: documents to send within
+ * 48 hours, what happens next), so it is still at hand once the page is closed.
+ *
+ * E-mails are plain text. A workflow text's links are written as their words with the full
+ * address after them, "Apply for the homestead deduction
+ * (https://www.cedarport.gov/workflow/homestead-deduction-application)", addresses on the site
+ * made absolute with the public origin (PUBLIC_ORIGIN), the one e-mailed links are built from.
+ */
+
+import { workflowTextAsPlain } from "../app/components/RichText/workflow-markdown.server";
+import { renderTextBlock } from "../domain/text-block";
+import type { EmailMessage } from "../integrations/email";
+import { placeholderContext, shownBlocks } from "../workflow/content";
+import { evaluateGuard } from "../workflow/guards";
+import { localizeText } from "../workflow/localize";
+import { screenNamed } from "../workflow/screens";
+import type { Answers, Locale, Screen, Workflow } from "../workflow/types";
+
+const RECEIPT = {
+  en: (service: string, reference: string, notes: string[]) => ({
+    subject: `We received your application: ${service} (${reference})`,
+    text: [
+      `Thank you. We received your application for: ${service}.`,
+      `Your reference number is ${reference}. Keep it: you will need it if you contact us about your application.`,
+      ...notes,
+      "If you have questions, call 311 or (555) 010-3110.",
+      "Consolidated City and County of Cedarport",
+    ].join("\n\n"),
+  }),
+  es: (service: string, reference: string, notes: string[]) => ({
+    subject: `Recibimos su solicitud: ${service} (${reference})`,
+    text: [
+      `Gracias. Recibimos su solicitud de: ${service}.`,
+      `Su número de referencia es ${reference}. Guárdelo: lo necesitará si se comunica con nosotros sobre su solicitud.`,
+      ...notes,
+      "Si tiene preguntas, llame al 311 o al (555) 010-3110.",
+      "Ciudad y Condado Consolidado de Cedarport",
+    ].join("\n\n"),
+  }),
+};
+
+/** The confirmation page these answers lead to from the screen that sent them, if it is one. */
+function confirmationAfter(
+  workflow: Workflow,
+  sentFrom: string,
+  answers: Answers,
+  now: Date,
+): Screen | undefined {
+  const next = screenNamed(workflow, sentFrom)?.next.find(
+    (transition) => !transition.when || evaluateGuard(transition.when, answers, { now, results: {} }),
+  );
+  const screen = next && screenNamed(workflow, next.to);
+  return screen?.type === "confirmation" ? screen : undefined;
+}
+
+/**
+ * The alerts of the confirmation page that follows `sentFrom` (the check-answers screen), those that
+ * apply to these answers, as plain text: each its title, then its messages, one paragraph each.
+ */
+export function confirmationNotes(
+  workflow: Workflow,
+  sentFrom: string,
+  answers: Answers,
+  opts: { locale: Locale; now: Date; origin?: string },
+): string[] {
+  const { locale, now } = opts;
+  const screen = confirmationAfter(workflow, sentFrom, answers, now);
+  if (!screen) return [];
+  const state = { answers, results: {} };
+  const context = placeholderContext(state, locale, now);
+  // As on the page: placeholders are filled only in alerts that declare a replace map.
+  const fill = (text: string, replace: Parameters<typeof renderTextBlock>[1]) =>
+    replace ? renderTextBlock(text, replace, context) : text;
+  return shownBlocks(screen, state, now).flatMap((block) => {
+    if (block.kind !== "alert") return [];
+    const messages = (Array.isArray(block.message) ? block.message : [block.message])
+      .map((message) =>
+        fill(workflowTextAsPlain(localizeText(message, locale), locale, opts.origin), block.replace),
+      )
+      .filter((message) => message.trim() !== "");
+    const title = block.title === undefined ? "" : fill(localizeText(block.title, locale), block.replace);
+    const note = [title, ...messages].filter(Boolean).join("\n");
+    return note ? [note] : [];
+  });
+}
+
+/** The receipt for a sent application, in the resident's language. */
+export function receiptEmail(
+  workflow: Workflow,
+  reference: string,
+  answers: Answers,
+  opts: { to: string; sentFrom: string; locale: Locale; now: Date; origin?: string },
+): EmailMessage {
+  const notes = confirmationNotes(workflow, opts.sentFrom, answers, opts);
+  return {
+    to: opts.to,
+    ...RECEIPT[opts.locale](localizeText(workflow.title, opts.locale), reference, notes),
+  };
+}
