@@ -60,7 +60,7 @@ export function lintBindings(workflow: Workflow, report: Report, unknownFieldRea
     if (from && to && (from.type !== to.type || from.format !== to.format))
       report(
         at("binding_location"),
-        `the value kept as "${binding.session_key}" is ${describe(from)} but "${binding.binding_location}" takes ${describe(to)}: the prefill would not pass the field's checks`,
+        `the value kept as "${binding.session_key}" is ${kindOfValue(from)} but "${binding.binding_location}" takes ${kindOfValue(to)}: the prefill would not pass the field's checks`,
         "binding",
         "warning",
       );
@@ -81,6 +81,6 @@ function readSchemaAt(workflow: Workflow, location: string): JSONSchema | undefi
   return node;
 }
 
-function describe(schema: { type?: unknown; format?: unknown }): string {
+function kindOfValue(schema: { type?: unknown; format?: unknown }): string {
   return `a ${String(schema.type ?? "value")}${schema.format ? ` (${String(schema.format)})` : ""}`;
 }
