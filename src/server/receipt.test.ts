@@ -99,8 +99,10 @@ describe("receiptEmail", () => {
       locale: "en",
       now,
       origin,
+      phones: { main: "311", outside: "(317) 555-0110" },
     });
     expect(email.to).toBe("ana@example.com");
+    expect(email.text).toContain("If you have questions, call 311 or (317) 555-0110.");
     expect(email.subject).toBe("We received your application: Apply for a homestead deduction (K7XW2M9Q)");
     expect(email.text).toContain("Your reference number is K7XW2M9Q.");
     expect(email.text).toMatch(

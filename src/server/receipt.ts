@@ -18,24 +18,30 @@ import { localizeText } from "../workflow/localize";
 import { screenNamed } from "../workflow/screens";
 import type { Answers, Locale, Screen, Workflow } from "../workflow/types";
 
+/** The city's phone numbers for questions, from content/site.yaml (never retyped here). */
+export interface Helpline {
+  main: string;
+  outside: string;
+}
+
 const RECEIPT = {
-  en: (service: string, reference: string, notes: string[]) => ({
+  en: (service: string, reference: string, notes: string[], phones: Helpline) => ({
     subject: `We received your application: ${service} (${reference})`,
     text: [
       `Thank you. We received your application for: ${service}.`,
       `Your reference number is ${reference}. Keep it: you will need it if you contact us about your application.`,
       ...notes,
-      "If you have questions, call 311 or (555) 010-3110.",
+      `If you have questions, call ${phones.main} or ${phones.outside}.`,
       "Consolidated City and County of Cedarport",
     ].join("\n\n"),
   }),
-  es: (service: string, reference: string, notes: string[]) => ({
+  es: (service: string, reference: string, notes: string[], phones: Helpline) => ({
     subject: `Recibimos su solicitud: ${service} (${reference})`,
     text: [
       `Gracias. Recibimos su solicitud de: ${service}.`,
       `Su número de referencia es ${reference}. Guárdelo: lo necesitará si se comunica con nosotros sobre su solicitud.`,
       ...notes,
-      "Si tiene preguntas, llame al 311 o al (555) 010-3110.",
+      `Si tiene preguntas, llame al ${phones.main} o al ${phones.outside}.`,
       "Ciudad y Condado Consolidado de Cedarport",
     ].join("\n\n"),
   }),
@@ -91,11 +97,11 @@ export function receiptEmail(
   workflow: Workflow,
   reference: string,
   answers: Answers,
-  opts: { to: string; sentFrom: string; locale: Locale; now: Date; origin?: string },
+  opts: { to: string; sentFrom: string; locale: Locale; now: Date; origin?: string; phones: Helpline },
 ): EmailMessage {
   const notes = confirmationNotes(workflow, opts.sentFrom, answers, opts);
   return {
     to: opts.to,
-    ...RECEIPT[opts.locale](localizeText(workflow.title, opts.locale), reference, notes),
+    ...RECEIPT[opts.locale](localizeText(workflow.title, opts.locale), reference, notes, opts.phones),
   };
 }

@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import type { WorkflowServices } from "../app/services";
 import type { Database } from "../db/database";
+import { localizedValue } from "../domain/text-block";
 import { EMAIL, type EmailMessage } from "../integrations/email";
 import { purgeSubmissions, storeSubmission } from "../integrations/submissions/submissions";
 import type { Outbox } from "../outbox";
 import type { Integrations } from "../workflow/integrations";
 import { type Journey, restoreJourney, startJourney } from "../workflow/journey";
 import { localizeText } from "../workflow/localize";
+import { type OfficeDirectory, officeValue } from "../workflow/office-details";
 import { loadWorkflows } from "../workflow/registry";
 import { validateAnswers } from "../workflow/validate-port";
 import { createCsrf } from "./csrf";
@@ -15,7 +17,7 @@ import { createFieldCipher, DecryptError } from "./field-crypto";
 import { JourneyBusyError, JourneyLocks } from "./journey-lock";
 import { JourneyStore } from "./journey-store";
 import { retentionCutoff, schedulePurges } from "./purge-schedule";
-import { receiptEmail } from "./receipt";
+import { type Helpline, receiptEmail } from "./receipt";
 import { readCookie } from "./request-locale";
 import { sign, unsign } from "./secrets";
 import { serviceBundles } from "./service-bundles";
@@ -49,6 +51,13 @@ const RESUME = {
   }),
 };
 
+/** The city's numbers for questions, from content/site.yaml ("311" when the site file has none). */
+function helpline(offices: OfficeDirectory, locale: "en" | "es"): Helpline {
+  const phone = (field: string) =>
+    localizedValue(officeValue(offices, { type: "content", field }), locale) ?? "311";
+  return { main: phone("phones.main"), outside: phone("phones.outside") };
+}
+
 export async function createWorkflowServices(opts: {
   dir: string;
   db: Database;
@@ -78,7 +87,7 @@ export async function createWorkflowServices(opts: {
       console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
     return { ...loaded, bundles: serviceBundles([...loaded.workflows.values()]) };
   };
-  let { workflows, problems, bundles } = await load();
+  let { workflows, problems, bundles, offices } = await load();
   const cipher = createFieldCipher(opts.dataKey, opts.previousDataKeys);
   const store = new JourneyStore<Journey>(opts.db, cipher, now);
   // Expired journeys are forgotten at start-up and every hour, not only when a process restarts.
@@ -129,6 +138,7 @@ export async function createWorkflowServices(opts: {
             locale: context.locale,
             now: at,
             origin: opts.origin,
+            phones: helpline(offices, context.locale),
           });
           await opts.outbox.enqueue(tx, { kind: EMAIL, payload });
         }
@@ -140,7 +150,7 @@ export async function createWorkflowServices(opts: {
 
   return {
     async reload() {
-      ({ workflows, problems, bundles } = await load());
+      ({ workflows, problems, bundles, offices } = await load());
     },
     get: (name) => workflows.get(name),
     names: () => [...workflows.keys()],

@@ -80,11 +80,11 @@ export async function workflowFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** Every service in `dir` by name, and the files refused. */
+/** Every service in `dir` by name, the files refused, and the office details they were bound with. */
 export async function loadWorkflows(
   dir: string,
   options: LoadOptions = {},
-): Promise<{ workflows: Map<string, Workflow>; problems: Problem[] }> {
+): Promise<{ workflows: Map<string, Workflow>; problems: Problem[]; offices: OfficeDirectory }> {
   const workflows = new Map<string, Workflow>();
   const problems: Problem[] = [];
   const offices = options.offices ?? readOfficeDirectory(options.contentDir ?? join(dirname(dir), "content"));
@@ -93,5 +93,5 @@ export async function loadWorkflows(
     if (loaded.workflow) workflows.set(loaded.workflow.name, loaded.workflow);
     else problems.push(loaded.problem);
   }
-  return { workflows, problems };
+  return { workflows, problems, offices };
 }
