@@ -81,7 +81,7 @@ function answerLines(schema: JSONSchema, value: unknown, ui: UiSchema, locale: L
 }
 
 /** Property names in the order the form shows them (ui:order, '*' standing for the rest). */
-function orderedKeys(schema: JSONSchema, ui: UiSchema): string[] {
+export function orderedKeys(schema: JSONSchema, ui: UiSchema): string[] {
   const keys = Object.keys(isObject(schema.properties) ? schema.properties : {});
   const order = ui["ui:order"];
   if (!Array.isArray(order)) return keys;

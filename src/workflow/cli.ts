@@ -15,7 +15,7 @@ import { readFile } from "node:fs/promises";
 import { basename, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatIsoDate } from "../domain/dates";
-import { formatPath } from "./errors";
+import { placeOf } from "./errors";
 import { hasErrors, lintWorkflow } from "./lint";
 import { MAP_USAGE, mapCommand } from "./map-files";
 import { recordCommand } from "./record";
@@ -23,7 +23,7 @@ import { recordingProblems } from "./recording-coverage";
 import { loadWorkflowFile, readOfficeDirectory, workflowFiles } from "./registry";
 import { parseRecording, replayRecording } from "./replay";
 import { newServiceCommand } from "./scaffold";
-import type { JsonPath, Problem } from "./types";
+import type { Problem } from "./types";
 import { compileScreenSchema, validateAnswers } from "./validate-port";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -42,18 +42,9 @@ function shown(file: string): string {
   return relative(process.cwd(), file) || file;
 }
 
-/** The path, and the screen's name when it is inside a node, so staff need not count nodes. */
-function where(path: JsonPath, json: unknown): string {
-  const formatted = formatPath(path);
-  if (path[0] !== "nodes" || typeof path[1] !== "number") return formatted;
-  const nodes = (json as { nodes?: Array<{ name?: unknown }> } | null)?.nodes;
-  const name = Array.isArray(nodes) ? nodes[path[1]]?.name : undefined;
-  return typeof name === "string" ? `${formatted} (${name})` : formatted;
-}
-
 function line(problem: Problem, json: unknown): string {
   const severity = problem.severity === "warning" ? "warning: " : "";
-  return `${shown(problem.file)}: ${where(problem.path, json)}: ${severity}${problem.message}`;
+  return `${shown(problem.file)}: ${placeOf(problem.path, json)}: ${severity}${problem.message}`;
 }
 
 async function check(files: string[]): Promise<number> {

@@ -52,6 +52,18 @@ export function formatPath(path: JsonPath): string {
   return out;
 }
 
+/**
+ * Where a problem is, as staff read it: the path, and the screen's name when it is inside a node
+ * ("nodes[5].data.config.next[0].to (donation)"), so nobody has to count nodes.
+ */
+export function placeOf(path: JsonPath, json: unknown): string {
+  const formatted = formatPath(path);
+  if (path[0] !== "nodes" || typeof path[1] !== "number") return formatted;
+  const nodes = (json as { nodes?: Array<{ name?: unknown }> } | null)?.nodes;
+  const name = Array.isArray(nodes) ? nodes[path[1]]?.name : undefined;
+  return typeof name === "string" ? `${formatted} (${name})` : formatted;
+}
+
 /** A JSON pointer (/nodes/2/data) as a path. */
 export function pointerToPath(pointer: string): JsonPath {
   if (pointer === "" || pointer === "/") return [];

@@ -4,6 +4,7 @@
  * of value. A wrong location would otherwise prefill nothing, silently.
  */
 import { splitLocation } from "./bindings";
+import { schemaAt } from "./lint-cross-field";
 import type { JSONSchema, JsonPath, Severity, Workflow } from "./types";
 
 type Report = (path: JsonPath, message: string, rule: string, severity?: Severity) => void;
@@ -67,18 +68,11 @@ export function lintBindings(workflow: Workflow, report: Report, unknownFieldRea
   });
 }
 
-const isObject = (value: unknown): value is JSONSchema =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
 /** The schema of an answer's field ("applicant.email"), or undefined. */
 function readSchemaAt(workflow: Workflow, location: string): JSONSchema | undefined {
   const [screenName, ...names] = location.split(".");
-  let node: JSONSchema | undefined = workflow.screens.find((s) => s.name === screenName)?.schema;
-  for (const name of names) {
-    const properties: unknown = node?.properties;
-    node = isObject(properties) && isObject(properties[name]) ? properties[name] : undefined;
-  }
-  return node;
+  const screen = workflow.screens.find((s) => s.name === screenName)?.schema;
+  return screen && schemaAt(screen, names);
 }
 
 function kindOfValue(schema: { type?: unknown; format?: unknown }): string {

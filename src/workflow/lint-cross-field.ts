@@ -38,7 +38,7 @@ function kindOf(schema: JSONSchema): Kind | undefined {
 }
 
 /** The schema at a path of property names, or undefined. */
-function schemaAt(root: JSONSchema, names: readonly string[]): JSONSchema | undefined {
+export function schemaAt(root: JSONSchema, names: readonly string[]): JSONSchema | undefined {
   let node: JSONSchema | undefined = root;
   for (const name of names) {
     const properties: unknown = node?.properties;

@@ -17,7 +17,7 @@
 import { DEFAULT_SITE_HOST } from "../app/components/RichText/MarkdownRichText";
 import { analyseWorkflowText, LINK_PROTOCOLS } from "../app/components/RichText/workflow-markdown.server";
 import { sameHost } from "../domain/links";
-import { type Catalog, isTextObject, lookupKey, mapSchema, workflowCatalog } from "./localize";
+import { type Catalog, isTextObject, mapSchema, workflowCatalog, writtenText } from "./localize";
 import type { TextKind } from "./rich-texts";
 import type { JsonPath, Severity, Workflow } from "./types";
 
@@ -225,11 +225,7 @@ export function lintLinks(json: unknown, workflow: Workflow, options: LinkLintOp
   const catalog = options.catalog ?? workflowCatalog;
   const check = (text: unknown, kind: Kind, path: JsonPath) => {
     for (const locale of ["en", "es"] as const) {
-      const written = isTextObject(text)
-        ? text[locale]
-        : typeof text === "string"
-          ? lookupKey(catalog[locale], text)
-          : undefined;
+      const written = writtenText(text, locale, catalog);
       if (typeof written === "string") lintText(written, kind, path, options, report);
     }
   };

@@ -15,7 +15,7 @@ import { lintBindings } from "./lint-bindings";
 import { lintCrossFieldRules } from "./lint-cross-field";
 import { type LinkLintOptions, lintLinks } from "./lint-links";
 import { lintWidgets } from "./lint-widgets";
-import { type Catalog, isTextObject, lookupKey, mapSchema, workflowCatalog } from "./localize";
+import { type Catalog, isTextObject, lookupKey, mapSchema, workflowCatalog, writtenText } from "./localize";
 import { type OfficeDirectory, officeValueProblem } from "./office-details";
 import { type ParseOptions, readWorkflow } from "./parse";
 import { salvageScreens } from "./salvage";
@@ -275,11 +275,7 @@ function lintOptionalTitles(screen: Screen, catalog: Catalog, report: Report): v
   const itemDepth = screen.repeat ? 1 : 0;
   const check = (text: unknown, where: JsonPath) => {
     for (const locale of ["en", "es"] as const) {
-      const written = isTextObject(text)
-        ? text[locale]
-        : typeof text === "string"
-          ? lookupKey(catalog[locale], text)
-          : undefined;
+      const written = writtenText(text, locale, catalog);
       const marker = OPTIONAL_MARKERS[locale];
       if (typeof written === "string" && written.trim().toLowerCase().endsWith(marker.toLowerCase())) {
         report(

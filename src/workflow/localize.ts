@@ -35,6 +35,19 @@ export function lookupKey(catalog: Record<string, unknown>, key: string): string
   return typeof node === "string" ? node : undefined;
 }
 
+/**
+ * A text as written in one language: its `{en, es}` entry or its catalogue key's, with no fallback
+ * to English (undefined when that language has none), for checks that read each language.
+ */
+export function writtenText(
+  text: unknown,
+  locale: Locale,
+  catalog: Catalog = workflowCatalog,
+): string | undefined {
+  if (isTextObject(text)) return text[locale];
+  return typeof text === "string" ? lookupKey(catalog[locale], text) : undefined;
+}
+
 /** Fills `{{name}}` placeholders. */
 export function interpolate(template: string, values: Record<string, string | number> = {}): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>

@@ -9,9 +9,9 @@
 
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { formatPath } from "../../workflow/errors";
+import { placeOf } from "../../workflow/errors";
 import { lintWorkflow } from "../../workflow/lint";
-import type { JsonPath, Problem } from "../../workflow/types";
+import type { Problem } from "../../workflow/types";
 import { compileScreenSchema } from "../../workflow/validate-port";
 
 export interface CheckedProblem {
@@ -31,14 +31,6 @@ export interface CheckResult {
 
 /** The file as staff name it: its folder and its name. */
 export const shownFile = (file: string) => join(basename(dirname(file)), basename(file));
-
-function where(path: JsonPath, json: unknown): string {
-  const formatted = formatPath(path);
-  if (path[0] !== "nodes" || typeof path[1] !== "number") return formatted;
-  const nodes = (json as { nodes?: Array<{ name?: unknown }> } | null)?.nodes;
-  const name = Array.isArray(nodes) ? nodes[path[1]]?.name : undefined;
-  return typeof name === "string" ? `${formatted} (${name})` : formatted;
-}
 
 /** Checking compiles every screen's schema: done again only when the file changes. */
 const checked = new Map<string, { version: string; result: CheckResult }>();
@@ -63,7 +55,7 @@ export async function checkWorkflowFile(file: string): Promise<CheckResult> {
     json = JSON.parse(text);
     problems = lintWorkflow(json, shown, { checkSchema: compileScreenSchema }).map((p) => ({
       severity: p.severity,
-      where: where(p.path, json),
+      where: placeOf(p.path, json),
       message: p.message,
     }));
   } catch (error) {

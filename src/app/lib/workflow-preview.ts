@@ -5,6 +5,7 @@
  * residents get.
  */
 
+import { orderedKeys } from "../../workflow/check-answers";
 import { describeGuard } from "../../workflow/conditions";
 import { screenForm } from "../../workflow/form";
 import { localizeText } from "../../workflow/localize";
@@ -51,17 +52,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 const str = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
-
-/** Property names in the order the form shows them (`ui:order`, with "*" for the rest). */
-function orderedKeys(schema: JSONSchema, ui: UiSchema): string[] {
-  const keys = Object.keys(isObject(schema.properties) ? schema.properties : {});
-  const order = ui["ui:order"];
-  if (!Array.isArray(order)) return keys;
-  const listed = order.filter((key): key is string => typeof key === "string" && keys.includes(key));
-  const rest = keys.filter((key) => !listed.includes(key));
-  const star = order.indexOf("*");
-  return star === -1 ? [...listed, ...rest] : [...listed.slice(0, star), ...rest, ...listed.slice(star)];
-}
 
 /** The labels of a field's options: oneOf/anyOf titles, enum with ui:enumNames, a list's items. */
 function choicesOf(schema: JSONSchema, ui: UiSchema): string[] {

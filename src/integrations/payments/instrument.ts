@@ -60,15 +60,20 @@ const MAX_NAME = 100;
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 
-/** Reads the card fields (nameOnCard, cardNumber, expiry, cvv, zip) of `params`. */
-export function checkCard(params: Record<string, unknown>, now: Date): InstrumentCheck {
-  const problems: Problem[] = [];
-  const problem = (path: string, message: string, keyword = "format") =>
+/** Records a problem (a catalogue key on a field); a name too long says the limit. */
+const problemsInto =
+  (problems: Problem[]) =>
+  (path: string, message: string, keyword = "format") =>
     problems.push(
       message === "maxLength"
         ? { path, message, keyword, values: { limit: MAX_NAME } }
         : { path, message, keyword },
     );
+
+/** Reads the card fields (nameOnCard, cardNumber, expiry, cvv, zip) of `params`. */
+export function checkCard(params: Record<string, unknown>, now: Date): InstrumentCheck {
+  const problems: Problem[] = [];
+  const problem = problemsInto(problems);
 
   const nameOnCard = text(params.nameOnCard);
   if (!nameOnCard) problem("/nameOnCard", "required", "required");
@@ -114,12 +119,7 @@ export function checkCard(params: Record<string, unknown>, now: Date): Instrumen
  */
 export function checkBankAccount(params: Record<string, unknown>): InstrumentCheck {
   const problems: Problem[] = [];
-  const problem = (path: string, message: string, keyword = "format") =>
-    problems.push(
-      message === "maxLength"
-        ? { path, message, keyword, values: { limit: MAX_NAME } }
-        : { path, message, keyword },
-    );
+  const problem = problemsInto(problems);
 
   const nameOnAccount = text(params.nameOnAccount);
   if (!nameOnAccount) problem("/nameOnAccount", "required", "required");
