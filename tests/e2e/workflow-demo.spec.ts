@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { formatUsDate } from "../../src/domain/dates";
 import { expectAccessible as checkAxe, expectAccessible } from "./axe";
 import { fill } from "./fill";
 
@@ -7,10 +8,8 @@ import { fill } from "./fill";
  * The demo service (workflows/demo-dog-licence.json) completed as a resident would: with and
  * without JavaScript, in English and in Spanish, checking every screen and error state with axe.
  */
-const today = () => {
-  const now = new Date(new Date().toLocaleString("en-US", { timeZone: "America/Indiana/Indianapolis" }));
-  return `${String(now.getMonth() + 1).padStart(2, "0")}/${String(now.getDate()).padStart(2, "0")}/${now.getFullYear()}`;
-};
+/** Today in the city's time zone, as the server checks it. */
+const today = () => formatUsDate(new Date());
 
 async function next(page: Page) {
   await page.locator('button[name="_intent"][value="continue"]').click();

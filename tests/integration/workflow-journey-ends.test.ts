@@ -1,10 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type RunningApp } from "../../src/server/app";
-import { readConfig } from "../../src/server/config";
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { formatUsDate } from "../../src/domain/dates";
+import { useInProcessApp } from "./in-process-app";
 
 /**
  * How a journey ends and starts again, over HTTP (production build, fresh SQLite database), and
@@ -42,44 +39,19 @@ class Jar {
 const tokenIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&amp;/g, "&");
 
-function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
-}
+/** Today in the city's time zone, as the server checks "today" (not the test machine's zone). */
+const today = () => formatUsDate(new Date());
 
 describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
-  let running: RunningApp;
-  let server: Server;
-  let base: string;
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-journey-ends-"));
-
-  beforeAll(async () => {
-    const config = readConfig(
-      { DATA_DIR: dataDir, DRAFT_TOKEN: "preview", PORT: "0", NODE_ENV: "production" },
-      [],
-    );
-    running = await createApp(config);
-    server = running.app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  });
-
-  afterAll(async () => {
-    server?.close();
-    running?.services.workflows.close();
-    await running?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const site = useInProcessApp({ prefix: "cedarport-journey-ends-", env: { DRAFT_TOKEN: "preview" } });
 
   const rows = async () =>
-    (await running.db.all<{ n: number | string }>("SELECT COUNT(*) AS n FROM journeys")).map((r) =>
+    (await site.running.db.all<{ n: number | string }>("SELECT COUNT(*) AS n FROM journeys")).map((r) =>
       Number(r.n),
     )[0];
 
   async function get(path: string, jar?: Jar) {
-    const r = await fetch(`${base}${path}`, {
+    const r = await fetch(`${site.base}${path}`, {
       redirect: "manual",
       headers: jar ? { cookie: jar.header() } : {},
     });
@@ -89,7 +61,7 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
 
   async function post(path: string, body: URLSearchParams | object, jar?: Jar) {
     const json = !(body instanceof URLSearchParams);
-    const r = await fetch(`${base}${path}`, {
+    const r = await fetch(`${site.base}${path}`, {
       method: "POST",
       redirect: "manual",
       headers: {
