@@ -24,7 +24,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Two, in CI too: the tests mostly wait (page loads, the server), and the suite must stay within
+  // CI's 30 minutes as services are added. The machine has two cores.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {

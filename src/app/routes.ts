@@ -13,6 +13,8 @@ export default [
   route("workflow/:name", "routes/workflow-start.tsx"),
   route("workflow/:name/resume/:token", "routes/workflow-resume.tsx"),
   route("workflow/:name/:screen", "routes/workflow-screen.tsx"),
+  // A property tax invoice (the payments integration's `viewUrl`), printable.
+  route("payments/invoices/:id", "routes/payment-invoice.tsx"),
   // Staff only (the preview session): every service, its check results, map and texts.
   route("preview/workflows", "routes/preview-workflows.tsx"),
   route("preview/workflows/:name", "routes/preview-workflow.tsx"),

@@ -1,4 +1,5 @@
 import type { ContentQueries } from "../content/queries";
+import type { InvoiceViews } from "../integrations/payments";
 import type { SearchClient } from "../search/client";
 import type { Integrations } from "../workflow/integrations";
 import type { Journey } from "../workflow/journey";
@@ -74,6 +75,8 @@ export interface AppServices {
   workflows: WorkflowServices;
   /** Site search, on the index for the request's host name (test or production). */
   search(host: string | undefined): SearchClient;
+  /** What residents owe, for the invoice page (docs/payments.md). */
+  payments: InvoiceViews;
 }
 
 export interface RequestContext {

@@ -29,6 +29,25 @@ describe("renderTextBlock", () => {
     );
   });
 
+  it("writes money and dates when an entry asks, and a text in both languages in the reader's", () => {
+    const ctx = {
+      apiResponse: {
+        amount: { total: 146_063, due: "2026-11-10", kind: { en: "Real property", es: "Bienes inmuebles" } },
+      },
+      now: new Date("2026-06-01T16:00:00Z"),
+      locale: "es",
+    };
+    const replace = {
+      total: { type: "apiResponse" as const, value_location: "amount.total", format: "money" as const },
+      due: { type: "apiResponse" as const, value_location: "amount.due", format: "date" as const },
+      kind: { type: "apiResponse" as const, value_location: "amount.kind" },
+      raw: { type: "apiResponse" as const, value_location: "amount.total" },
+    };
+    expect(renderTextBlock("{total} {due} {kind} {raw}", replace, ctx)).toBe(
+      "$1,460.63 11/10/2026 Bienes inmuebles 146063",
+    );
+  });
+
   it("reads the optional property of an apiResponse value", () => {
     const replace: ReplaceMap = {
       parcel: { type: "apiResponse", value_location: "data.submissions.0", property: "parcel.number" },

@@ -3,19 +3,25 @@
  * without a value renders empty (SPEC §5).
  */
 
-import { type DateInput, formatLongDate } from "./dates";
+import { type DateInput, formatLongDate, formatUsDate, parseIsoDate } from "./dates";
+import { formatCurrency } from "./money";
+
+/** How a value is written: as it is, a yyyy-mm-dd date as mm/dd/yyyy, cents as $1,234.56. */
+export type ValueFormat = "text" | "date" | "money";
 
 /** A value read from the last API response, by dotted path ('a.b.0.c'). */
 export interface ApiResponseEntry {
   type: "apiResponse";
   value_location: string;
   property?: string;
+  format?: ValueFormat;
 }
 
 /** A value read from the data bound to the screen, by dotted path. */
 export interface BoundDataEntry {
   type: "bound_data";
   location: string;
+  format?: ValueFormat;
 }
 
 /** A computed value; only 'date' exists: today as 'Month D, YYYY'. */
@@ -30,6 +36,7 @@ export interface ReferenceEntry {
   screen: string;
   input: string;
   property?: string;
+  format?: ValueFormat;
 }
 
 /** A text in one language, or in each language by locale ("en" is the fallback). */
@@ -106,6 +113,24 @@ export function resolveEntry(entry: ReplaceEntry, ctx: TextBlockContext): unknow
   }
 }
 
+/**
+ * A value as a resident reads it: a date or an amount of cents written the US way, a text given
+ * in both languages ({ "en": …, "es": … }) in `locale`; anything else as it is.
+ */
+export function formatValue(value: unknown, format: ValueFormat | undefined, locale: string): unknown {
+  if (format === "date" && typeof value === "string") {
+    const date = parseIsoDate(value.slice(0, 10));
+    return date ? formatUsDate(date) : value;
+  }
+  if (format === "money" && typeof value === "number" && Number.isSafeInteger(value)) {
+    return formatCurrency(value, locale);
+  }
+  if (value !== null && typeof value === "object" && !Array.isArray(value) && "en" in value) {
+    return localizedValue(value as Record<string, string>, locale);
+  }
+  return value;
+}
+
 /** Text for a value: strings, numbers and booleans as written, lists of them joined; else empty. */
 function asText(value: unknown): string {
   if (typeof value === "string") return value;
@@ -130,6 +155,8 @@ export function renderTextBlock(
 ): string {
   return text.replace(PLACEHOLDER, (_, key: string) => {
     const entry = replace && Object.hasOwn(replace, key) ? replace[key] : undefined;
-    return entry ? encode(asText(resolveEntry(entry, ctx))) : "";
+    if (!entry) return "";
+    const format = "format" in entry ? entry.format : undefined;
+    return encode(asText(formatValue(resolveEntry(entry, ctx), format, ctx.locale ?? "en")));
   });
 }

@@ -15,7 +15,8 @@ import { migrate } from "../db/migrate";
 import { LANGUAGE_COOKIE } from "../domain/localize";
 import { sameSitePath } from "../domain/return-path";
 import { createEmailSender, EMAIL, emailHandler } from "../integrations/email";
-import { paymentsIntegration } from "../integrations/payments";
+import { invoiceViews, paymentsIntegration } from "../integrations/payments";
+import { createPropertyRecords } from "../integrations/property-records";
 import { createOutbox } from "../outbox";
 import { backOfficeIntegrations } from "./back-office";
 import type { ServerConfig } from "./config";
@@ -183,6 +184,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       return snapshot.byId.site.get("site") as unknown as SiteConfig;
     },
     contentVersion: async () => (await store.snapshot()).version,
+    payments: invoiceViews(db, createPropertyRecords({ kind: "embedded", db })),
   };
 
   const { build, vite } = await loadBuild(config);
@@ -275,12 +277,14 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       const locale = requestLocale(url, req.headers.cookie);
       const staff = isPreviewSession(readCookie(req.headers.cookie, PREVIEW_COOKIE), config.sessionSecret);
       const draft = url.searchParams.get("stage") === "draft" && staff;
-      // The staff pages (/preview/...) answer differently with and without the preview session.
+      // The staff pages (/preview/...) answer differently with and without the preview session;
+      // an invoice's balance (/payments/...) changes with every payment.
       const cacheable =
         req.method === "GET" &&
         !draft &&
         !url.searchParams.has("stage") &&
-        !/^\/(workflow|api|preview)\b/.test(url.pathname);
+        !/^\/(workflow|api|preview)\b/.test(url.pathname) &&
+        !url.pathname.startsWith("/payments/");
       // The host is in the key because search results differ between the test and production
       // index (SPEC §7.1); the links in a page never do (they come from config.publicOrigin).
       const key = cacheable

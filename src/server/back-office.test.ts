@@ -50,6 +50,7 @@ describe("property-records.find", () => {
     expect(result.parcels[0]).toMatchObject({
       parcelNumber: delgado.parcelNumber,
       address: "200 E Market St, Cedarport, IN 46204",
+      assessedValue: delgado.assessedValueCents,
     });
   });
 
@@ -84,6 +85,26 @@ describe("property-records.find", () => {
     ]);
     const [spanish] = await refusal(call("property-records", "find", { query: "99999 Nowhere Rd" }, "es"));
     expect(spanish?.message).toBe("No se encontraron direcciones que coincidan");
+  });
+
+  it("finds an owner's parcels by name only when the workflow asks for owners too", async () => {
+    const owned = await call("property-records", "find", { query: "okafor", owners: true });
+    expect(owned).toMatchObject({
+      parcels: expect.arrayContaining([expect.objectContaining({ parcelNumber: "1000002" })]),
+    });
+    // A deduction's search is for addresses: a name is not one.
+    expect(await refusal(call("property-records", "find", { query: "okafor" }))).toMatchObject([
+      { path: "/query", message: "No matching addresses found" },
+    ]);
+    // A name that owns nothing is tried as a street, and the message speaks of both.
+    const street = await call("property-records", "find", { query: "Fox Run Ct", owners: true });
+    expect(street).toMatchObject({
+      parcels: expect.arrayContaining([expect.objectContaining({ parcelNumber: "2000001" })]),
+    });
+    const [none] = await refusal(
+      call("property-records", "find", { query: "Zzyzx Nobody", owners: true }, "es"),
+    );
+    expect(none?.message).toContain("nombre de propietario");
   });
 
   it("says which parcel number it could not find", async () => {

@@ -3,7 +3,9 @@
  * integration and the operation): property records, to find the resident's parcel, and deduction
  * applications, to open a case when an application is sent and to look up where it stands.
  *
- *   property-records.find          { query }   → { parcels: [{ parcelNumber, stateParcelNumber, address, mobileHome }] }
+ *   property-records.find          { query, owners? } → { parcels: [{ parcelNumber, stateParcelNumber, address, mobileHome, assessedValue }] }
+ *                                  (assessedValue: the total assessed value on record, in cents)
+ *                                  (owners: true lets a query without digits find an owner's parcels too)
  *   deduction-applications.create  { reference, requestId, deduction, parcelNumber, firstName, middleName?, lastName }
  *                                               → { reference, status }
  *   deduction-applications.search  { query }   → { query, applications: [{ deduction, status, applicant, dateApplied }] }
@@ -44,6 +46,8 @@ const QUERY_FIELD = "/query";
 
 /** How many parcels an address search offers to choose from. */
 const ADDRESS_MATCHES = 10;
+/** How many an owner's name does: an owner may hold many (a landlord, a company). */
+const OWNER_MATCHES = 25;
 
 function message(key: string, locale: Locale, values: Record<string, string> = {}): string {
   return interpolate(lookupKey(MESSAGES[locale], key) ?? lookupKey(MESSAGES.en, key) ?? key, values);
@@ -78,6 +82,8 @@ function parcelChoice(parcel: Parcel) {
     stateParcelNumber: parcel.stateParcelNumber,
     address: oneLineAddress(parcel),
     mobileHome: parcel.mobileHome,
+    // Public on the county's record; the assessment appeal shows it next to the value asked for.
+    assessedValue: parcel.assessedValueCents,
   };
 }
 
@@ -92,8 +98,16 @@ function propertyRecordsCall(records: PropertyRecords): Call {
       if (!parcel) refuse("lookup.noParcel", "lookup", locale, { parcel: parcelNumber });
       return { parcels: [parcelChoice(parcel)] };
     }
+    // With `owners: true` a query without digits may be an owner's name ("García", "Smith LLC"):
+    // addresses start with a house number. A name that owns nothing is tried as a street.
+    const byOwner = params.owners === true && !/\d/.test(query);
+    if (byOwner) {
+      const owned = await records.searchByOwner(query, OWNER_MATCHES);
+      if (owned.length > 0) return { parcels: owned.map(parcelChoice) };
+    }
     const parcels = await records.searchByAddress(query, ADDRESS_MATCHES);
-    if (parcels.length === 0) refuse("lookup.noAddress", "lookup", locale);
+    if (parcels.length === 0)
+      refuse(byOwner ? "lookup.noOwnerOrAddress" : "lookup.noAddress", "lookup", locale);
     return { parcels: parcels.map(parcelChoice) };
   };
 }

@@ -24,7 +24,7 @@ export interface ServiceBundle {
 export async function bundleService(workflow: Workflow): Promise<ServiceBundle | undefined> {
   const schemas = Object.fromEntries(
     workflow.screens
-      .filter((s) => isQuestionType(s.type) && s.schema)
+      .filter((s) => (isQuestionType(s.type) || s.type === "check-answers") && s.schema)
       .map((s) => [s.name, localizeSchema(s.schema!, "en")]),
   );
   if (Object.keys(schemas).length === 0) return undefined;

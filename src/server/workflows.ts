@@ -210,7 +210,7 @@ export async function createWorkflowServices(opts: {
         call: (name, operation, params, answers, context) => {
           const handler = table[name];
           if (!handler) return Promise.reject(new Error(`no integration named ${name}`));
-          return handler(name, operation, params, answers, context);
+          return handler(name, operation, params, answers, { ...context, journey: journeyId });
         },
       };
     },

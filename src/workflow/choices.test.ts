@@ -223,3 +223,65 @@ describe("choices filled from a lookup (choicesFrom)", () => {
     expect(() => parseRecording({ ...recording, steps: [{ refusal: [{ path: 1 }] }] })).toThrow(/refusal/);
   });
 });
+
+describe("a list of choices from a lookup (boxes to tick)", () => {
+  const several = parseWorkflow(
+    editedParcels((file) => {
+      const config = node(file, "pick").data.config ?? {};
+      config.schema = {
+        type: "object",
+        required: ["parcels"],
+        properties: {
+          parcels: {
+            type: "array",
+            uniqueItems: true,
+            minItems: 1,
+            items: { type: "string" },
+            title: { en: "Parcels", es: "Parcelas" },
+            choicesFrom: {
+              from: "find.$result.parcels",
+              value: "number",
+              label: {
+                en: "{address}: {due|money} by {dueDate|date}",
+                es: "{address}: {due|money} antes del {dueDate|date}",
+              },
+            },
+          },
+        },
+      };
+      config.uiSchema = { parcels: { "ui:widget": "checkboxes" } };
+    }),
+    "parcels.json",
+  );
+  const screen = requireScreen(several, "pick");
+  const withDues = {
+    parcels: [
+      { number: "A", address: "1 Main St", due: 123_456, dueDate: "2026-11-10" },
+      { number: "B", address: "2 Main St", due: 5, dueDate: "2026-05-11" },
+    ],
+  };
+
+  it("lists the options on the items, labelled with money and dates written out", async () => {
+    const journey = await found(withDues, startJourney(several));
+    const properties = journeyForm(screen, "es", journey).schema?.properties ?? {};
+    const items = (properties as Record<string, { items?: unknown }>).parcels?.items;
+    expect(items).toEqual({
+      type: "string",
+      oneOf: [
+        { const: "A", title: "1 Main St: $1,234.56 antes del 11/10/2026" },
+        { const: "B", title: "2 Main St: $0.05 antes del 05/11/2026" },
+      ],
+    });
+  });
+
+  it("accepts only options, every one of them", async () => {
+    const journey = await found(withDues, startJourney(several));
+    const opts = { validate, now, locale: "en" as const };
+    expect(answerScreen(several, journey, "pick", { parcels: ["A", "B"] }, opts).ok).toBe(true);
+    const forged = answerScreen(several, journey, "pick", { parcels: ["A", "Z"] }, opts);
+    expect(forged).toMatchObject({
+      ok: false,
+      errors: [{ path: "/parcels", message: "Please select a value." }],
+    });
+  });
+});

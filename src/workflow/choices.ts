@@ -6,6 +6,9 @@
  *     "choicesFrom": { "from": "find-property.$result.parcels", "value": "parcelNumber",
  *                      "label": { "en": "{address} (parcel {parcelNumber})", "es": "..." } } }
  *
+ * A list field ("type": "array", "uniqueItems": true) with "choicesFrom" is a set of boxes to tick,
+ * each answer one of the options.
+ *
  * The parser takes "choicesFrom" out of the schema (AJV and the form never see it) and keeps it on
  * the screen. The options are worked out from the journey whenever they are needed: to show the
  * form, to check that the answer is one of them (a forged post, or a choice made before the
@@ -13,7 +16,7 @@
  * screen's fixed schema, so no validator is compiled per resident.
  */
 
-import { readPath } from "../domain/text-block";
+import { formatValue, readPath, type ValueFormat } from "../domain/text-block";
 import { readField } from "./guards";
 import { engineText, isTextObject, localizeText } from "./localize";
 import type { Answers, ChoicesFrom, FieldError, JSONSchema, JsonPath, Locale, Screen } from "./types";
@@ -106,12 +109,18 @@ export function readChoices(schema: JSONSchema, opts: { repeated: boolean }): Ch
   return { schema: strip(schema, []) as JSONSchema, choices, problems };
 }
 
-/** `{key}` placeholders filled from one item; a key without a value becomes empty. */
-function fillLabel(template: string, item: unknown): string {
-  return template.replace(/\{\s*([\w.-]+)\s*\}/g, (_, key: string) => {
-    const value = readPath(item, key);
-    return isChoiceValue(value) ? String(value) : "";
-  });
+/**
+ * `{key}` placeholders filled from one item; `{key|money}` writes cents as $1,234.56 and
+ * `{key|date}` a yyyy-mm-dd date as mm/dd/yyyy. A key without a value becomes empty.
+ */
+export function fillLabel(template: string, item: unknown, locale: Locale): string {
+  return template.replace(
+    /\{\s*([\w.-]+)\s*(?:\|\s*(money|date)\s*)?\}/g,
+    (_, key: string, format?: ValueFormat) => {
+      const value = formatValue(readPath(item, key), format, locale);
+      return isChoiceValue(value) ? String(value) : "";
+    },
+  );
 }
 
 /** The options of one field, from the journey as it is now; [] when the list is missing. */
@@ -125,7 +134,7 @@ export function choicesOf(spec: ChoicesFrom, facts: ChoiceFacts, locale: Locale)
     const value = readPath(item, spec.value);
     if (!isChoiceValue(value) || seen.has(value)) continue;
     seen.add(value);
-    out.push({ value, label: fillLabel(template, item) });
+    out.push({ value, label: fillLabel(template, item, locale) });
   }
   return out;
 }
@@ -134,12 +143,18 @@ function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null && value !== "";
 }
 
-/** The fields whose answer is not one of their options now. */
+/** The fields whose answer (or, for a list of choices, one of its answers) is not one of their options now. */
 function strayFields(screen: Screen, data: unknown, facts: ChoiceFacts): string[] {
   if (!screen.choices || !isObject(data)) return [];
   return Object.entries(screen.choices)
     .filter(([field]) => isGiven(data[field]))
-    .filter(([field, spec]) => !choicesOf(spec, facts, "en").some((choice) => choice.value === data[field]))
+    .filter(([field, spec]) => {
+      const values = new Set(choicesOf(spec, facts, "en").map((choice) => choice.value));
+      const answer = data[field];
+      return Array.isArray(answer)
+        ? answer.some((value) => !values.has(value))
+        : !values.has(answer as ChoiceValue);
+    })
     .map(([field]) => field);
 }
 
@@ -175,10 +190,12 @@ export function schemaWithChoices(
     const options = choicesOf(spec, facts, locale);
     const property = properties[field];
     if (options.length === 0 || !isObject(property)) continue;
-    properties[field] = {
-      ...property,
-      oneOf: options.map(({ value, label }) => ({ const: value, title: label })),
-    };
+    const oneOf = options.map(({ value, label }) => ({ const: value, title: label }));
+    // A list of choices (ticked boxes) lists its options on its items.
+    properties[field] =
+      property.type === "array" && isObject(property.items)
+        ? { ...property, items: { ...property.items, oneOf } }
+        : { ...property, oneOf };
   }
   return { ...schema, properties };
 }

@@ -55,6 +55,41 @@ describe("table blocks", () => {
     expect(spanish?.kind === "table" && spanish.rows[1]?.[1]).toBe("Casa móvil");
   });
 
+  it("link a column of addresses on this site, and never another site's", () => {
+    const linked = parseWorkflow(
+      editedParcels((file) => {
+        const table = node(file, "done").data.config?.content?.[0] as TableContentBlock;
+        table.columns = [
+          { header: { en: "Parcel", es: "Parcela" }, value: "number" },
+          {
+            header: { en: "Bill", es: "Factura" },
+            value: "url",
+            linkText: { en: "View bill {number}", es: "Ver factura {number}" },
+          },
+        ];
+      }),
+      "parcels.json",
+    );
+    const rows = [
+      { number: "A", url: "/payments/invoices/A" },
+      { number: "B", url: "//evil.example/x" },
+      { number: "C", url: "javascript:alert(1)" },
+      { number: "D", url: "https://evil.example/" },
+    ];
+    const [table] = renderContent(
+      requireScreen(linked, "done"),
+      journeyWith({}, { find: { parcels: rows } }),
+      "es",
+      now,
+    );
+    expect(table?.kind === "table" && table.rows).toEqual([
+      ["A", { text: "Ver factura A", href: "/payments/invoices/A" }],
+      ["B", ""],
+      ["C", ""],
+      ["D", ""],
+    ]);
+  });
+
   it("show no rows, and the empty text, when the list is empty or missing", () => {
     for (const results of [{}, { find: { parcels: [] } }, { find: { parcels: "none" } }]) {
       const [table] = renderContent(requireScreen(parcels, "done"), journeyWith({}, results), "es", now);

@@ -13,23 +13,28 @@
  */
 
 import { type Alert, normalizeAlert } from "../domain/alert";
-import { formatUsDate, parseIsoDate } from "../domain/dates";
-import { formatCurrency } from "../domain/money";
-import { readPath, renderTextBlock, type TextBlockContext } from "../domain/text-block";
+import { formatValue, readPath, renderTextBlock, type TextBlockContext } from "../domain/text-block";
+import { fillLabel } from "./choices";
 import { evaluateGuard, readField } from "./guards";
 import type { Journey } from "./journey";
 import { localizeText } from "./localize";
 import { fillHtml, hasText, textHtml } from "./rich-texts";
 import type { ContentBlock, Locale, Placement, Screen, TableColumn, TableContentBlock, Text } from "./types";
 
+/** A cell: its text, or a link on this site. */
+export type RenderedCell = string | { text: string; href: string };
+
 export interface RenderedTable {
   kind: "table";
   caption?: string;
   headers: string[];
-  /** One list of cell texts per row, in the columns' order; [] shows `empty` instead. */
-  rows: string[][];
+  /** One list of cells per row, in the columns' order; [] shows `empty` instead. */
+  rows: RenderedCell[][];
   empty: string;
 }
+
+/** Only an address on this site is linked: a path, never another site's ("//…") or a script. */
+const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*$/;
 
 /** What a journey has to fill texts from: its answers and what its calls returned. */
 export type ContentState = Pick<Journey, "answers" | "results">;
@@ -43,20 +48,21 @@ export type RenderedBlock =
     | RenderedTable
   ) & { placement?: Placement };
 
+function cell(column: TableColumn, row: unknown, locale: Locale): RenderedCell {
+  const value = readPath(row, column.value);
+  if (column.linkText === undefined) return cellText(column, value, locale);
+  if (typeof value !== "string" || !SITE_PATH.test(value)) return "";
+  return { text: fillLabel(localizeText(column.linkText, locale), row, locale), href: value };
+}
+
 function cellText(column: TableColumn, value: unknown, locale: Locale): string {
   if (value === undefined || value === null) return "";
   const label =
     column.labels && Object.hasOwn(column.labels, String(value)) ? column.labels[String(value)] : undefined;
   if (label !== undefined) return localizeText(label, locale);
-  if (column.format === "date" && typeof value === "string") {
-    const date = parseIsoDate(value.slice(0, 10));
-    return date ? formatUsDate(date) : value;
-  }
-  if (column.format === "money" && typeof value === "number" && Number.isSafeInteger(value)) {
-    return formatCurrency(value, locale);
-  }
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-    return String(value);
+  const shown = formatValue(value, column.format, locale);
+  if (typeof shown === "string" || typeof shown === "number" || typeof shown === "boolean")
+    return String(shown);
   return "";
 }
 
@@ -66,9 +72,7 @@ function renderTable(block: TableContentBlock, journey: ContentState, locale: Lo
     kind: "table",
     headers: block.columns.map((column) => localizeText(column.header, locale)),
     rows: Array.isArray(list)
-      ? list.map((row) =>
-          block.columns.map((column) => cellText(column, readPath(row, column.value), locale)),
-        )
+      ? list.map((row) => block.columns.map((column) => cell(column, row, locale)))
       : [],
     empty: localizeText(block.empty, locale),
   };
@@ -103,11 +107,10 @@ export function renderContent(
   const context = placeholderContext(journey, locale, now);
   const html = (text: Text) => textHtml(localizeText(text, locale), screen.html, locale, "block");
   return shownBlocks(screen, journey, now).map((block): RenderedBlock => {
-    const placement =
-      block.kind !== "table" && block.placement === "after-questions" ? { placement: block.placement } : {};
+    const placement = block.placement === "after-questions" ? { placement: block.placement } : {};
     if (block.kind === "text")
       return { kind: "text", html: fillHtml(html(block.text), block.replace, context), ...placement };
-    if (block.kind === "table") return renderTable(block, journey, locale);
+    if (block.kind === "table") return { ...renderTable(block, journey, locale), ...placement };
     // Alerts fill placeholders only when they declare a replace map, so a literal "{" stays as written.
     const title = (text: Text) =>
       block.replace

@@ -14,6 +14,11 @@ export interface CallContext {
   locale: Locale;
   /** Set for the call made when the answers are sent. */
   reference?: string;
+  /**
+   * The stored journey's id, set by the server: with `reference`, it names one sending across all
+   * residents (a payment's attempt key). Never shown, never sent anywhere.
+   */
+  journey?: string;
 }
 
 export interface Integrations {

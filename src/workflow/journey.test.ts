@@ -337,6 +337,86 @@ describe("sending", () => {
   });
 });
 
+describe("sending with questions of its own (a declaration, a card)", () => {
+  const paying = parseWorkflow(
+    editedPets((file) => {
+      const check = node(file, "check").data;
+      check.config = {
+        ...check.config,
+        schema: {
+          type: "object",
+          required: ["agree", "card"],
+          properties: {
+            agree: { type: "boolean", const: true, title: { en: "I agree", es: "Acepto" } },
+            card: { type: "string", writeOnly: true, minLength: 4, title: { en: "Card", es: "Tarjeta" } },
+          },
+        },
+        call: {
+          integration: "pay",
+          operation: "pay",
+          params: { card: { field: "check.card" }, name: { field: "details.name" } },
+        },
+      };
+    }),
+    "pets.json",
+  );
+  const declined = new IntegrationRefusal([
+    { path: "", message: "Your payment has been declined.", keyword: "pay" },
+  ]);
+
+  it("checks them, gives writeOnly ones to the call only, and keeps the rest", async () => {
+    const { integrations, call } = submitter({ paid: true });
+    const journey = toCheck();
+    const refused = await submitJourney(paying, journey, { ...en, integrations, data: { card: "41" } });
+    expect(refused).toMatchObject({ ok: false, reason: "invalid" });
+    if (refused.ok) return;
+    expect(refused.errors.map((e) => [e.screen, e.path])).toEqual([
+      ["check", "/agree"],
+      ["check", "/card"],
+    ]);
+    expect(call).not.toHaveBeenCalled();
+    const sent = await submitJourney(paying, journey, {
+      ...en,
+      integrations,
+      data: { agree: true, card: "4111111111111111" },
+    });
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    expect(call.mock.calls[0]?.[2]).toMatchObject({ card: "4111111111111111", name: "Rex" });
+    expect(sent.journey).toMatchObject({ screen: "done", answers: { check: { agree: true } } });
+    expect(JSON.stringify(sent.journey)).not.toContain("4111");
+    expect(sent.journey.reserved).toBeUndefined();
+  });
+
+  it("reserves the reference before calling, and tries again with the same one after a refusal", async () => {
+    const reserve = vi.fn(() => Promise.resolve());
+    const call = vi.fn<Integrations["call"]>(() => Promise.reject(declined));
+    const data = { agree: true, card: "4000000000000002" };
+    const first = await submitJourney(paying, toCheck(), { ...en, integrations: { call }, data, reserve });
+    expect(first).toMatchObject({ ok: false, errors: [{ screen: "check", path: "", keyword: "pay" }] });
+    const reference = first.journey.reserved;
+    expect(isReference(reference)).toBe(true);
+    expect(reserve).toHaveBeenCalledWith(expect.objectContaining({ reserved: reference }));
+    expect(call.mock.calls[0]?.[4]).toMatchObject({ reference });
+    expect(first.journey.drafts.check).toEqual({ agree: true });
+    expect(JSON.stringify(first.journey)).not.toContain("4000");
+
+    // Back to an earlier screen and forward again: the reservation stays with the journey.
+    const back = goBack(paying, first.journey);
+    const restored = restoreJourney(paying, JSON.parse(JSON.stringify(back)), { now });
+    expect(restored?.reserved).toBe(reference);
+
+    call.mockImplementation(() => Promise.resolve({ paid: true }));
+    const second = await submitJourney(paying, first.journey, {
+      ...en,
+      integrations: { call },
+      data,
+      reserve,
+    });
+    expect(second).toMatchObject({ ok: true, reference });
+    expect(reserve).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("restoreJourney", () => {
   it("refuses what is not a journey of this workflow", () => {
     expect(restoreJourney(pets, null)).toBeUndefined();

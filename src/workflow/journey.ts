@@ -33,6 +33,12 @@ export interface Journey {
   /** What the resident typed on a screen that did not validate, to show it again. */
   drafts: Record<string, unknown>;
   submission?: { reference: string };
+  /**
+   * The reference a sending was given before its calls were made, kept until the sending succeeds:
+   * a retry after a declined card, a lost answer or a crash is the same attempt, so a payment
+   * provider (keyed on it) never charges twice and the resident keeps one reference.
+   */
+  reserved?: string;
 }
 
 export type JourneyStatus = "in-progress" | "exited" | "submitted";
@@ -108,7 +114,10 @@ function journeyOf(workflow: Workflow, snapshot: WorkflowSnapshot, drafts: Recor
 
 function send(workflow: Workflow, journey: Journey, event: MachineEvent): Journey {
   const [next] = transition(buildMachine(workflow), snapshotOf(workflow, journey), event);
-  return journeyOf(workflow, next, journey.drafts);
+  const moved = journeyOf(workflow, next, journey.drafts);
+  // The machine knows nothing of a reserved reference: it stays until the answers are sent.
+  if (journey.reserved !== undefined && !moved.submission) moved.reserved = journey.reserved;
+  return moved;
 }
 
 function factsOf(journey: Journey): Facts {
@@ -299,13 +308,16 @@ export async function answerAndCall(
   const { screen } = prepared;
   let result: unknown;
   if (screen.call) {
-    const answers = { ...answersOnPath(workflow, prepared.journey, opts), [screen.name]: data };
+    const onPath = answersOnPath(workflow, prepared.journey, opts);
+    const answers = { ...onPath, [screen.name]: data };
+    // writeOnly fields reach the call through its params only, never in the answers it may keep.
+    const stored = { ...onPath, [screen.name]: storableAnswer(screen.schema, data) as Answers[string] };
     try {
       result = await opts.integrations.call(
         screen.call.integration,
         screen.call.operation,
         resolveParams(screen.call, answers, prepared.journey.results),
-        answers,
+        stored,
         { workflow: workflow.name, screen: screen.name, locale: opts.locale },
       );
     } catch (error) {
@@ -424,16 +436,32 @@ function storedReference(result: unknown): string | undefined {
 
 /**
  * Sends the answers from a check-answers screen: validates them all, makes the screen's submit call
- * with a new reference number (in params.reference and the call context), and moves to the
+ * with a reference number (in params.reference and the call context), and moves to the
  * confirmation. Sending twice (a double click, a retry) returns the first reference and calls
  * nothing again. The screen's `followUp` calls run after the submit call, with its reference and
  * with its result readable as "<screen>.$result.<field>"; they must be idempotent on the
  * reference, because a failed follow-up leaves the journey unsent and the resident sends again.
+ *
+ * A check-answers screen may ask questions of its own at sending (a declaration, the terms, the
+ * card to pay with): `data` is checked against its schema and given to the calls as
+ * "<screen>.<field>"; what may be stored of it is kept, writeOnly fields (card numbers) never.
+ * The reference is reserved before the first call (`reserve` stores the journey holding it), and
+ * every later try sends with the same one until one succeeds.
  */
 export async function submitJourney(
   workflow: Workflow,
   journey: Journey,
-  opts: { validate: Validate; now: Date; locale: Locale; integrations: Integrations; reference?: string },
+  opts: {
+    validate: Validate;
+    now: Date;
+    locale: Locale;
+    integrations: Integrations;
+    reference?: string;
+    /** The screen's own answers, when it asks any. */
+    data?: unknown;
+    /** Stores the journey once it holds its reserved reference, before any call is made. */
+    reserve?: (journey: Journey) => Promise<void>;
+  },
 ): Promise<SubmitResult> {
   if (journey.submission) {
     return { ok: true, journey, reference: journey.submission.reference, repeated: true };
@@ -447,23 +475,42 @@ export async function submitJourney(
       reason: "not-ready",
     };
   }
+  const onScreen = (errors: readonly FieldError[]) => errors.map((e) => ({ screen: screen.name, ...e }));
+  const typed = (j: Journey): Journey =>
+    screen.schema
+      ? { ...j, drafts: { ...j.drafts, [screen.name]: storableAnswer(screen.schema, opts.data) } }
+      : j;
   const checked = validateWholeJourney(workflow, journey, opts);
-  if (!checked.ok) return { ok: false, journey, errors: checked.errors, reason: "invalid" };
-  let reference = opts.reference ?? newReference();
+  const own = screen.schema ? ownErrors(screen, journey, opts.data, opts) : [];
+  if (!checked.ok || own.length > 0)
+    return {
+      ok: false,
+      journey: typed(journey),
+      errors: [...checked.errors, ...onScreen(own)],
+      reason: "invalid",
+    };
+  let reference = journey.reserved ?? opts.reference ?? newReference();
   let result: unknown;
-  const answers = answersOnPath(workflow, journey, opts);
+  // Params may name any answer, writeOnly ones too (the card to pay with); the answers handed over
+  // to be kept (a submission) are only what may be stored.
+  const stored = answersOnPath(workflow, journey, opts);
+  const kept = screen.schema ? storableAnswer(screen.schema, opts.data) : undefined;
+  if (kept !== undefined) stored[screen.name] = kept as Answers[string];
+  const answers = screen.schema ? { ...stored, [screen.name]: opts.data as Answers[string] } : stored;
   const context = { workflow: workflow.name, screen: screen.name, locale: opts.locale };
+  const reserved: Journey = { ...journey, reserved: reference };
   try {
     if (screen.call) {
+      if (!journey.reserved) await opts.reserve?.(reserved);
       result = await opts.integrations.call(
         screen.call.integration,
         screen.call.operation,
         { ...resolveParams(screen.call, answers, journey.results), reference },
-        answers,
+        stored,
         { ...context, reference },
       );
-      // A store that already held this journey (a retry after a lost response) answers with the
-      // reference it gave the first time: keep that one, so the resident never sees two.
+      // A store that already held this journey (a retry after a lost response), or a payment
+      // that has its own, answers with the reference it gave the first time: keep that one.
       reference = storedReference(result) ?? reference;
     }
     const results = result === undefined ? journey.results : { ...journey.results, [screen.name]: result };
@@ -472,31 +519,47 @@ export async function submitJourney(
         call.integration,
         call.operation,
         { ...resolveParams(call, answers, results), reference },
-        answers,
+        stored,
         { ...context, reference },
       );
     }
   } catch (error) {
     if (!(error instanceof IntegrationRefusal)) throw error;
-    return {
-      ok: false,
-      journey,
-      errors: error.errors.map((e) => ({ screen: screen.name, ...e })),
-      reason: "invalid",
-    };
+    return { ok: false, journey: typed(reserved), errors: onScreen(error.errors), reason: "invalid" };
   }
+  const sending: Journey = {
+    ...journey,
+    answers:
+      kept === undefined ? journey.answers : { ...journey.answers, [screen.name]: kept as Answers[string] },
+  };
   const event: MachineEvent = { type: "SUBMITTED", reference, now: opts.now.toISOString() };
   if (result !== undefined) event.result = result;
-  const next = send(workflow, journey, event);
+  const next = send(workflow, sending, event);
   if (!next.submission) {
     return {
       ok: false,
-      journey,
+      journey: reserved,
       errors: [{ screen: screen.name, ...journeyError("dead-end", opts.locale) }],
       reason: "dead-end",
     };
   }
-  return { ok: true, journey: next, reference, result, repeated: false };
+  const drafts = { ...next.drafts };
+  delete drafts[screen.name];
+  return { ok: true, journey: { ...next, drafts }, reference, result, repeated: false };
+}
+
+/** A check-answers screen's own questions, checked as a question screen's are. */
+function ownErrors(
+  screen: Screen,
+  journey: Journey,
+  data: unknown,
+  opts: { validate: Validate; now: Date; locale: Locale },
+): FieldError[] {
+  const schema = screenForm(screen, opts.locale).schema;
+  if (!schema) return [];
+  const errors = opts.validate(schema, data, { locale: opts.locale, now: opts.now });
+  errors.push(...newErrors(errors, choiceErrors(screen, data, journey, opts.locale)));
+  return errors;
 }
 
 // ── Restoring ──────────────────────────────────────────────────────────────────────────────────
@@ -547,6 +610,8 @@ export function restoreJourney(
   if (known(value.returnTo)) journey.returnTo = value.returnTo;
   if (isRecord(value.submission) && typeof value.submission.reference === "string") {
     journey.submission = { reference: value.submission.reference };
+  } else if (isReference(value.reserved)) {
+    journey.reserved = value.reserved;
   }
   const path = pathOf(workflow, journey, opts);
   if (!known(journey.screen) || !path.screens.includes(journey.screen)) {

@@ -175,7 +175,9 @@ function words(key: string): string {
 
 function placeholders(label: unknown): string[] {
   const texts = typeof label === "string" ? [label] : Object.values(label as Record<string, string>);
-  return texts.flatMap((text) => [...text.matchAll(/\{\s*([\w.-]+)\s*\}/g)].map((m) => m[1] ?? ""));
+  return texts.flatMap((text) =>
+    [...text.matchAll(/\{\s*([\w.-]+)\s*(?:\|\s*(money|date)\s*)?\}/g)].map((m) => m[1] ?? ""),
+  );
 }
 
 /** Adds keys to the first item of the list at `path`, making the list if needed. */
@@ -199,8 +201,14 @@ function resultReaders(workflow: Workflow, screen: string, now: Date) {
       if (!path) continue;
       const item: Record<string, unknown> = {};
       for (const key of placeholders(spec.label)) item[key] = `Sample ${words(key)}`;
-      // The value stored as the answer must pass the choice field's own schema.
-      item[spec.value] = sampleValue(schemaAt(reader.schema, [field]) ?? {}, { now }, field);
+      // The value stored as the answer must pass the choice field's own schema (each item's, for
+      // boxes to tick).
+      const own = schemaAt(reader.schema, [field]) ?? {};
+      const valueSchema =
+        own.type === "array" && own.items !== null && typeof own.items === "object"
+          ? (own.items as typeof own)
+          : own;
+      item[spec.value] = sampleValue(valueSchema, { now }, field);
       lists.push({ path, item });
     }
     for (const block of reader.content) {
@@ -293,7 +301,7 @@ function movesOn(
         ctx,
       )
     : [undefined];
-  if (screen.type === "check-answers") return results.map((result) => ({ result }));
+  if (screen.type === "check-answers" && !screen.schema) return results.map((result) => ({ result }));
   const choices = Object.fromEntries(
     Object.entries(screen.choices ?? {}).map(([field, spec]) => [
       field,
@@ -324,11 +332,17 @@ async function play(
 ): Promise<{ journey: Journey; step: RecordingStep } | undefined> {
   const withResult = move.result === undefined ? {} : { result: move.result };
   if (screen.type === "check-answers") {
-    const sent = await submitJourney(workflow, journey, { ...opts, integrations: stub(move.result) });
+    const data = screen.schema ? { data: move.answers } : {};
+    const sent = await submitJourney(workflow, journey, {
+      ...opts,
+      ...data,
+      integrations: stub(move.result),
+    });
     if (!sent.ok) return undefined;
     const step = {
       screen: screen.name,
       action: "submit" as const,
+      ...(screen.schema ? { answers: move.answers } : {}),
       ...withResult,
       expect: { next: sent.journey.screen },
     };

@@ -189,6 +189,8 @@ export async function replayRecording(
           now,
           locale,
           integrations: stubIntegrations(step),
+          // A check-answers screen's own questions (the terms, the card to pay with).
+          ...(step.answers !== undefined ? { data: step.answers } : {}),
         });
         journey = result.journey;
         if (result.ok)

@@ -271,7 +271,9 @@ function sampleObject(schema: Schema, ctx: SampleContext): Record<string, unknow
   for (const [name, property] of Object.entries(properties)) {
     if (!isObject(property)) continue;
     const options = ctx.choices?.[name];
-    out[name] = options ? options[0] : sampleValue(property, { now: ctx.now }, name);
+    // A list of choices from a lookup (boxes to tick) takes the first option.
+    const choice = options && (property.type === "array" ? options.slice(0, 1) : options[0]);
+    out[name] = options ? choice : sampleValue(property, { now: ctx.now }, name);
   }
   // Fields checked against another field of the screen: "confirm your e-mail address" is the same
   // address; a date on or after (before) another, a number at least (at most) another, pass when

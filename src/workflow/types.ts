@@ -143,6 +143,11 @@ export interface TableColumn {
   labels?: { [value: string]: Text };
   /** How a value is written: as it is (default), a yyyy-mm-dd date as mm/dd/yyyy, cents as $1,234.56. */
   format?: "text" | "date" | "money";
+  /**
+   * The value is an address on this site ("/payments/invoices/…"): shown as a link with this text,
+   * whose {key} placeholders name keys of the row ("View invoice {id}").
+   */
+  linkText?: Text;
 }
 
 /** A table of the rows a call returned (or an answer holds), with a text for when there are none. */
@@ -155,6 +160,7 @@ export interface TableContentBlock {
   /** Shown instead of the table when the list is empty or missing. */
   empty: Text;
   when?: Guard;
+  placement?: Placement;
 }
 
 export type ContentBlock = TextContentBlock | AlertContentBlock | TableContentBlock;

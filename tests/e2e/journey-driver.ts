@@ -217,7 +217,12 @@ export async function driveRecording(
             post(screenName, { json: { intent: "continue", answers } }),
           );
         case "submit":
-          return post(screenName, { json: { intent: "submit" } });
+          // A check-answers screen may ask questions of its own (the card to pay with).
+          return step.answers === undefined
+            ? post(screenName, { json: { intent: "submit" } })
+            : answer(step, screenName, recording.now, (answers) =>
+                post(screenName, { json: { intent: "submit", answers } }),
+              );
         case "back":
           return post(current, { json: { intent: "back" } });
         case "change":

@@ -1,12 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { Agent, request as httpRequest, type Server } from "node:http";
+import { existsSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { deflateSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type RunningApp } from "../../src/server/app";
-import { readConfig } from "../../src/server/config";
+import { describe, expect, it } from "vitest";
+import { useInProcessApp } from "./in-process-app";
 
 /**
  * Issue 9, items 1 and 8 for the APIs, against the whole server over HTTP (production build, fresh
@@ -27,24 +24,7 @@ interface Answer {
 }
 
 describe.runIf(hasBuild)("API hardening", () => {
-  let running: RunningApp;
-  let server: Server;
-  let port: number;
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-api-hardening-"));
-
-  beforeAll(async () => {
-    const config = readConfig({ DATA_DIR: dataDir, PORT: "0", NODE_ENV: "production" }, []);
-    running = await createApp(config);
-    server = running.app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    port = (server.address() as { port: number }).port;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await running?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const site = useInProcessApp({ prefix: "cedarport-api-hardening-" });
 
   function send(
     method: string,
@@ -57,7 +37,7 @@ describe.runIf(hasBuild)("API hardening", () => {
       const req = httpRequest(
         {
           host: "127.0.0.1",
-          port,
+          port: site.port,
           method,
           path,
           agent,
@@ -170,7 +150,7 @@ describe.runIf(hasBuild)("API hardening", () => {
     it("answers an invalid Host without a stack trace or a file path", async () => {
       for (const host of ["a b", "[::1", "%"]) {
         const body = JSON.stringify({ query: "{ __typename }" });
-        const socket = connect(port, "127.0.0.1");
+        const socket = connect(site.port, "127.0.0.1");
         socket.write(
           `POST /graphql HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
         );

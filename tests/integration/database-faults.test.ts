@@ -1,7 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
@@ -9,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContentStore } from "../../src/content-service/store";
 import type { Database } from "../../src/db/database";
 import { openPostgres } from "../../src/db/postgres";
-import { createApp, type RunningApp } from "../../src/server/app";
-import { readConfig } from "../../src/server/config";
 import { DATABASES, hasPostgres, openTestDatabase } from "./databases";
 import { blackHole, FaultProxy, failing } from "./faults";
+import { type StartedApp, startInProcessApp, useInProcessApp } from "./in-process-app";
 
 /**
  * Issue 9, items 6 and 7: a locked, slow, black-holed or vanished database delays or fails only
@@ -64,13 +61,6 @@ async function proxiedSchema(proxy: FaultProxy) {
       await admin.end();
     },
   };
-}
-
-async function listen(running: RunningApp): Promise<{ server: Server; base: string }> {
-  const server = running.app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  const address = server.address();
-  return { server, base: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` };
 }
 
 async function get(base: string, path: string) {
@@ -259,25 +249,12 @@ describe.runIf(hasPostgres)("PostgreSQL that vanishes in the middle of a transac
 });
 
 describe.runIf(hasBuild)("the site while another process holds the SQLite lock", () => {
-  let running: RunningApp;
-  let server: Server;
-  let base: string;
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-locked-"));
-
-  beforeAll(async () => {
-    running = await createApp(readConfig({ DATA_DIR: dataDir, PORT: "0", NODE_ENV: "production" }, []));
-    ({ server, base } = await listen(running));
-  }, 30_000);
-  afterAll(async () => {
-    server?.close();
-    await running?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const site = useInProcessApp({ prefix: "cedarport-locked-" }, 30_000);
 
   /** Another process takes the exclusive lock and keeps it for `ms`; resolves once it holds it. */
   async function lockFor(ms: number): Promise<{ released: Promise<void> }> {
     const betterSqlite3 = resolve("node_modules/better-sqlite3");
-    const script = `const D = require(${JSON.stringify(betterSqlite3)}); const db = new D(${JSON.stringify(join(dataDir, "cedarport.sqlite"))});
+    const script = `const D = require(${JSON.stringify(betterSqlite3)}); const db = new D(${JSON.stringify(join(site.dataDir, "cedarport.sqlite"))});
       db.exec("BEGIN EXCLUSIVE"); console.log("locked"); setTimeout(() => { db.exec("COMMIT"); db.close(); }, ${ms});`;
     const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
     const released = new Promise<void>((r) => child.once("exit", () => r()));
@@ -288,7 +265,7 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
   /** The first screen of the demo service, with its cookie and form token, ready to be answered. */
   async function firstScreen() {
     const path = "/workflow/demo-dog-licence/residency";
-    const page = await fetch(base + path);
+    const page = await fetch(site.base + path);
     const html = await page.text();
     const form = html.match(/<form[^>]*method="post"[\s\S]*?<\/form>/)?.[0] ?? "";
     const answer = new URLSearchParams({ root_livesInCedarport: "true", _intent: "continue" });
@@ -300,10 +277,10 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
       .join("; ");
     return () => {
       const started = performance.now();
-      return fetch(base + path, {
+      return fetch(site.base + path, {
         method: "POST",
         redirect: "manual",
-        headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
+        headers: { cookie, origin: site.base, "content-type": "application/x-www-form-urlencoded" },
         body: answer,
         signal: AbortSignal.timeout(15_000),
       }).then(async (r) => ({ status: r.status, body: await r.text(), ms: elapsedSince(started) }));
@@ -314,14 +291,14 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
     // Warm up first, so that what is measured under the lock is the lock, not a first run.
     const probes = () =>
       Promise.all([
-        get(base, "/healthz"),
-        get(base, "/topics"),
-        get(base, "/language?lang=es&return=/topics"),
+        get(site.base, "/healthz"),
+        get(site.base, "/topics"),
+        get(site.base, "/language?lang=es&return=/topics"),
       ]);
     await probes();
     await probes();
-    expect((await get(base, "/topics")).headers.get("x-page-cache")).toBe("hit");
-    expect((await get(base, "/agencies?warm=1")).status).toBe(200);
+    expect((await get(site.base, "/topics")).headers.get("x-page-cache")).toBe("hit");
+    expect((await get(site.base, "/agencies?warm=1")).status).toBe(200);
     const answerFirstScreen = await firstScreen();
 
     const { released } = await lockFor(2_000);
@@ -329,7 +306,7 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
     // Requests that write: a resident's first answer (a journey is stored), and a transaction.
     const answered = answerFirstScreen();
     const write = timed(() =>
-      running.db.transaction((tx) =>
+      site.running.db.transaction((tx) =>
         tx.run("UPDATE content_state SET value = value WHERE key = ?", ["none"]),
       ),
     );
@@ -351,7 +328,7 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
     }
     // A page never visited is rendered from the content in memory (measured apart: rendering
     // takes the processor, which would slow the probes above for a reason other than the lock).
-    const fresh = await get(base, "/agencies");
+    const fresh = await get(site.base, "/agencies");
     expect(fresh.status).toBe(200);
     expect(elapsedSince(lockedAt)).toBeLessThan(2_000); // all of the above happened under the lock
     for (const [name, list] of Object.entries(latencies)) {
@@ -377,7 +354,7 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
     const { released } = await lockFor(8_000);
     const answered = answerFirstScreen();
     await sleep(200);
-    expect((await get(base, "/healthz")).ms).toBeLessThan(300);
+    expect((await get(site.base, "/healthz")).ms).toBeLessThan(300);
     const failed = await answered;
     expect(failed.status).toBeGreaterThanOrEqual(500);
     expect(failed.ms).toBeGreaterThan(4_500);
@@ -390,29 +367,21 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
 });
 
 describe.runIf(hasBuild && hasPostgres)("the site while PostgreSQL is cut off", () => {
-  let running: RunningApp;
-  let server: Server;
-  let base: string;
+  let site: StartedApp;
   let proxy: FaultProxy;
   let schema: Awaited<ReturnType<typeof proxiedSchema>>;
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-pgdown-"));
 
   beforeAll(async () => {
     const target = new URL(PG_URL);
     proxy = await FaultProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
     schema = await proxiedSchema(proxy);
-    running = await createApp(
-      readConfig({ DATA_DIR: dataDir, PORT: "0", NODE_ENV: "production", DATABASE_URL: schema.url }, []),
-    );
-    ({ server, base } = await listen(running));
+    site = await startInProcessApp({ prefix: "cedarport-pgdown-", env: { DATABASE_URL: schema.url } });
   }, 30_000);
   afterAll(async () => {
     proxy?.restore();
-    server?.close();
-    await running?.close();
+    await site?.stop();
     await schema?.drop();
     await proxy?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** Polls /healthz until it answers `status`. */
@@ -420,7 +389,7 @@ describe.runIf(hasBuild && hasPostgres)("the site while PostgreSQL is cut off", 
     const started = performance.now();
     let last = 0;
     while (elapsedSince(started) < withinMs) {
-      last = (await get(base, "/healthz")).status;
+      last = (await get(site.base, "/healthz")).status;
       if (last === status) return;
       await sleep(200);
     }
@@ -428,23 +397,23 @@ describe.runIf(hasBuild && hasPostgres)("the site while PostgreSQL is cut off", 
   }
 
   it("serves visited and never-visited pages from the last good content; /healthz is 503, then 200 again", async () => {
-    const visited = await get(base, "/topics");
+    const visited = await get(site.base, "/topics");
     expect(visited.status).toBe(200);
-    expect((await get(base, "/healthz")).status).toBe(200);
+    expect((await get(site.base, "/healthz")).status).toBe(200);
 
     proxy.cut();
-    const again = await get(base, "/topics");
+    const again = await get(site.base, "/topics");
     expect(again.status).toBe(200);
     expect(again.body).toBe(visited.body);
-    const never = await get(base, "/activity/pay-property-taxes");
+    const never = await get(site.base, "/activity/pay-property-taxes");
     expect(never.status).toBe(200);
     expect(never.body).toMatch(/<h1[^>]*>[^<]*[Pp]ropert/);
     expect(never.ms).toBeLessThan(1_500);
-    const health = await get(base, "/healthz");
+    const health = await get(site.base, "/healthz");
     expect(health.status).toBe(503);
     expect(health.ms).toBeLessThan(1_500);
     // A request that needs the database ends (a page, or a 5xx site error page); it never hangs.
-    const service = await get(base, "/workflow/demo-dog-licence");
+    const service = await get(site.base, "/workflow/demo-dog-licence");
     expect(service.ms).toBeLessThan(7_000);
     expect(service.body).not.toMatch(/ECONNREFUSED|Connection terminated|at .*\.ts:\d+/);
 
@@ -455,13 +424,13 @@ describe.runIf(hasBuild && hasPostgres)("the site while PostgreSQL is cut off", 
   it("a black-holed database delays pages by about a second at most, and /healthz says so", async () => {
     await sleep(5_100); // the content's next re-check is due: it will meet the black hole
     proxy.freeze();
-    const never = await get(base, "/agencies");
+    const never = await get(site.base, "/agencies");
     expect(never.status).toBe(200);
     expect(never.ms).toBeLessThan(2_000);
-    const cached = await get(base, "/topics");
+    const cached = await get(site.base, "/topics");
     expect(cached.status).toBe(200);
     expect(cached.ms).toBeLessThan(1_500);
-    const health = await get(base, "/healthz");
+    const health = await get(site.base, "/healthz");
     expect(health.status).toBe(503);
     expect(health.ms).toBeLessThan(1_500);
 

@@ -1,12 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest, type Server } from "node:http";
+import { existsSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type RunningApp } from "../../src/server/app";
-import { readConfig } from "../../src/server/config";
-import { listen } from "../../src/server/listen";
+import { describe, expect, it } from "vitest";
+import { useInProcessApp } from "./in-process-app";
 
 /**
  * What the server does before any page is rendered (issue 9: Host, redirects, bad input, headers):
@@ -44,99 +40,80 @@ function raw(port: number, text: string, timeoutMs = 5_000): Promise<string> {
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
 
 describe.runIf(hasBuild)("the edge of the web server", () => {
-  let running: RunningApp;
-  let server: Server;
-  let port: number;
-  let base: string;
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-edge-"));
-
-  beforeAll(async () => {
-    const config = readConfig(
-      {
-        DATA_DIR: dataDir,
-        DRAFT_TOKEN: "preview-secret",
-        PORT: "0",
-        NODE_ENV: "production",
-        PUBLIC_ORIGIN: "https://www.cedarport.example",
-      },
-      [],
-    );
-    running = await createApp(config);
-    server = await listen(running.app, 0, "127.0.0.1", { headersTimeout: 1_000, requestTimeout: 2_000 });
-    const address = server.address();
-    port = typeof address === "object" && address ? address.port : 0;
-    base = `http://127.0.0.1:${port}`;
-  });
-
-  afterAll(async () => {
-    server?.close();
-    await running?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  const site = useInProcessApp({
+    prefix: "cedarport-edge-",
+    env: { DRAFT_TOKEN: "preview-secret", PUBLIC_ORIGIN: "https://www.cedarport.example" },
+    timeouts: { headersTimeout: 1_000, requestTimeout: 2_000 },
   });
 
   it("builds absolute links from the configured origin, whatever the Host says", async () => {
-    const html = await (await fetch(`${base}/topics`)).text();
+    const html = await (await fetch(`${site.base}/topics`)).text();
     expect(html).toContain('hrefLang="es" href="https://www.cedarport.example/topics?lang=es"');
     expect(html).not.toContain("127.0.0.1");
   });
 
   it("refuses a forged Host (421) and cannot poison the page cache with it", async () => {
     const forged = await raw(
-      port,
+      site.port,
       "GET /agencies HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
     );
     expect(statusOf(forged)).toBe(421);
     expect(forged).toContain("Wrong address");
     expect(forged).not.toContain("evil.example");
-    const page = await (await fetch(`${base}/agencies`)).text();
+    const page = await (await fetch(`${site.base}/agencies`)).text();
     expect(page).not.toContain("evil.example");
   });
 
   it("answers an invalid or missing Host with 400, never a stack trace", async () => {
     for (const host of ["exa mple", "a/b", "%00", "[zz", "x".repeat(300)]) {
-      const answer = await raw(port, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      const answer = await raw(site.port, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
       expect(statusOf(answer)).toBe(400);
       expect(answer).not.toMatch(/at .*\.(ts|js):\d+|\/work\/|node_modules/);
     }
     const graphql = await raw(
-      port,
+      site.port,
       'POST /graphql HTTP/1.1\r\nHost: bad host\r\nContent-Type: application/json\r\nContent-Length: 18\r\nConnection: close\r\n\r\n{"query":"{ x }"}\n',
     );
     expect(statusOf(graphql)).toBe(400);
     expect(graphql).not.toMatch(/at .*\.(ts|js):\d+|\/work\/|node_modules/);
     // Load balancers probe by IP address.
-    const health = await raw(port, "GET /healthz HTTP/1.1\r\nHost: 10.0.0.7\r\nConnection: close\r\n\r\n");
+    const health = await raw(
+      site.port,
+      "GET /healthz HTTP/1.1\r\nHost: 10.0.0.7\r\nConnection: close\r\n\r\n",
+    );
     expect(statusOf(health)).toBe(200);
   });
 
   it("redirects back only to paths of this site", async () => {
     for (const back of ["/%5Cevil.example", "//evil.example", "/%09/evil.example", "https://evil.example"]) {
-      const r = await fetch(`${base}/language?lang=en&return=${back}`, { redirect: "manual" });
+      const r = await fetch(`${site.base}/language?lang=en&return=${back}`, { redirect: "manual" });
       expect(r.status).toBe(303);
       expect(r.headers.get("location")).toBe("/");
     }
-    const r = await fetch(`${base}/language?lang=es&return=/agencies%3Fpage%3D2`, { redirect: "manual" });
+    const r = await fetch(`${site.base}/language?lang=es&return=/agencies%3Fpage%3D2`, {
+      redirect: "manual",
+    });
     expect(r.headers.get("location")).toBe("/agencies?page=2");
   });
 
   it("answers undecodable addresses with the Bad Request page", async () => {
     for (const path of ["/activity/%", "/%E0%A4%A", "/assets/services/%", "/workflow/%zz/x"]) {
-      const r = await fetch(`${base}${path}`);
+      const r = await fetch(`${site.base}${path}`);
       expect(r.status, path).toBe(400);
       expect(await r.text()).not.toMatch(/at .*\.(ts|js):\d+|\/work\//);
     }
   });
 
   it("refuses methods the site does not take", async () => {
-    const trace = await raw(port, "TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    const trace = await raw(site.port, "TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     expect(statusOf(trace)).toBe(405);
     expect(trace).toMatch(/Allow: GET, HEAD, POST/i);
-    expect((await fetch(`${base}/agencies`, { method: "DELETE" })).status).toBe(405);
-    expect((await fetch(`${base}/agencies`, { method: "PUT", body: "x" })).status).toBe(405);
+    expect((await fetch(`${site.base}/agencies`, { method: "DELETE" })).status).toBe(405);
+    expect((await fetch(`${site.base}/agencies`, { method: "PUT", body: "x" })).status).toBe(405);
   });
 
   it("refuses a cross-site form post with a page", async () => {
-    const r = await fetch(`${base}/workflow/demo-dog-licence/anything`, {
+    const r = await fetch(`${site.base}/workflow/demo-dog-licence/anything`, {
       method: "POST",
       headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
       body: "_intent=continue",
@@ -148,7 +125,7 @@ describe.runIf(hasBuild)("the edge of the web server", () => {
 
   it("refuses a body too large with 413 and closes, so the connection is never wedged", async () => {
     const big = "a=".concat("x".repeat(300_000));
-    const r = await fetch(`${base}/workflow/demo-dog-licence/anything`, {
+    const r = await fetch(`${site.base}/workflow/demo-dog-licence/anything`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: big,
@@ -158,7 +135,7 @@ describe.runIf(hasBuild)("the edge of the web server", () => {
     // Chunked, with no length given up front.
     const chunked = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        { host: "127.0.0.1", port, path: "/workflow/demo-dog-licence/anything", method: "POST" },
+        { host: "127.0.0.1", port: site.port, path: "/workflow/demo-dog-licence/anything", method: "POST" },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -170,11 +147,11 @@ describe.runIf(hasBuild)("the edge of the web server", () => {
       req.end();
     });
     expect(chunked).toBe(413);
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${site.base}/healthz`)).status).toBe(200);
   });
 
   it("answers an invalid compressed form body with 400", async () => {
-    const r = await fetch(`${base}/workflow/demo-dog-licence/anything`, {
+    const r = await fetch(`${site.base}/workflow/demo-dog-licence/anything`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "content-encoding": "gzip" },
       body: "not gzip at all",
@@ -184,13 +161,13 @@ describe.runIf(hasBuild)("the edge of the web server", () => {
 
   it("closes a connection that trickles its headers", async () => {
     const started = Date.now();
-    const answer = await raw(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n", 8_000);
+    const answer = await raw(site.port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n", 8_000);
     expect(Date.now() - started).toBeLessThan(6_000);
     expect(statusOf(answer) === 408 || answer === "").toBe(true);
   });
 
   it("allows scripts only by nonce: none inline on content pages, each inline one nonced elsewhere", async () => {
-    const content = await fetch(`${base}/agencies`);
+    const content = await fetch(`${site.base}/agencies`);
     const csp = content.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toContain("'unsafe-inline' 'unsafe-eval'");
@@ -198,7 +175,7 @@ describe.runIf(hasBuild)("the edge of the web server", () => {
     const html = await content.text();
     expect(html.match(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>/g) ?? []).toEqual([]);
 
-    const workflow = await fetch(`${base}/workflow/demo-dog-licence`);
+    const workflow = await fetch(`${site.base}/workflow/demo-dog-licence`);
     const page = await workflow.text();
     const nonce = /'nonce-([^']+)'/.exec(workflow.headers.get("content-security-policy") ?? "")?.[1];
     expect(nonce).toBeTruthy();
@@ -206,7 +183,7 @@ describe.runIf(hasBuild)("the edge of the web server", () => {
     expect(inline.length).toBeGreaterThan(0);
     for (const tag of inline) expect(tag).toContain(`nonce="${nonce}"`);
     // Every response gets a fresh one.
-    const again = await fetch(`${base}/workflow/demo-dog-licence`);
+    const again = await fetch(`${site.base}/workflow/demo-dog-licence`);
     expect(again.headers.get("content-security-policy")).not.toContain(nonce);
   });
 });

@@ -95,8 +95,13 @@ export interface PaymentsFixture {
   sent: OutboxItem[];
   logs: string[];
   deliver(): Promise<void>;
-  /** Runs an operation as a workflow screen's call would. */
-  call(operation: string, params: Record<string, unknown>, locale?: Locale): Promise<Record<string, unknown>>;
+  /** Runs an operation as a workflow screen's call would (`sending`: as a check-answers screen's, sent). */
+  call(
+    operation: string,
+    params: Record<string, unknown>,
+    locale?: Locale,
+    sending?: { journey: string; reference: string },
+  ): Promise<Record<string, unknown>>;
   balance(kind: "invoice" | "gallery-account", id: string): Promise<number>;
 }
 
@@ -141,8 +146,11 @@ export async function paymentsFixture(
     sent,
     logs,
     deliver: () => outbox.drain(),
-    call: async (operation, params, locale = "en") =>
-      (await call("payments", operation, params, {}, ctx(locale))) as Record<string, unknown>,
+    call: async (operation, params, locale = "en", sending) =>
+      (await call("payments", operation, params, {}, { ...ctx(locale), ...sending })) as Record<
+        string,
+        unknown
+      >,
     async balance(kind, id) {
       const [row] =
         kind === "invoice"

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,24 +79,32 @@ describe.each(DATABASES)("payments on %s", (kind) => {
           parcelNumber: "1000002",
           dueDate: "2026-05-11",
           totalDue: 36_250,
-          taxType: "Real property",
+          taxType: { en: "Real property", es: "Bienes inmuebles" },
           taxTypeCode: "real-property",
           installment: 1,
-          installmentLabel: "Spring installment 2026",
+          installmentLabel: { en: "Spring installment 2026", es: "Cuota de primavera 2026" },
           viewUrl: "/payments/invoices/RP-2026-1-1000002",
         },
         expect.objectContaining({ id: "RP-2026-2-1000002", totalDue: 106_250, dueDate: "2026-11-10" }),
         expect.objectContaining({ id: "RP-2025-2-1000003", totalDue: 143_200, dueDate: "2025-11-10" }),
-        expect.objectContaining({ id: "BP-2026-2-1000003", taxType: "Business personal property" }),
+        expect.objectContaining({ id: "BP-2026-2-1000003", taxTypeCode: "business-personal-property" }),
         expect.objectContaining({ id: "RP-2026-2-1000003", totalDue: 143_200 }),
       ]);
     });
 
-    it("speaks Spanish, and has nothing for a parcel paid up, unknown or mistyped", async () => {
+    it("names them in both languages, and has nothing for a parcel paid up, unknown or mistyped", async () => {
       const { invoices } = await f.call("invoices", { parcelNumbers: ["8000001"] }, "es");
       expect(invoices).toMatchObject([
-        { id: "MH-2026-1-8000001", taxType: "Casa móvil", installmentLabel: "Cuota de primavera 2026" },
-        { id: "MH-2026-2-8000001", taxType: "Casa móvil", installmentLabel: "Cuota de otoño 2026" },
+        {
+          id: "MH-2026-1-8000001",
+          taxType: { es: "Casa móvil" },
+          installmentLabel: { es: "Cuota de primavera 2026" },
+        },
+        {
+          id: "MH-2026-2-8000001",
+          taxType: { es: "Casa móvil" },
+          installmentLabel: { es: "Cuota de otoño 2026" },
+        },
       ]);
       expect(await f.call("invoices", { parcelNumbers: ["2000001", "9999999", "12"] })).toEqual({
         invoices: [],
@@ -116,7 +125,7 @@ describe.each(DATABASES)("payments on %s", (kind) => {
         account: {
           galleryNumber: "2417035",
           name: "Marcus Reyes",
-          accountStatus: "Active",
+          accountStatus: { en: "Active", es: "Activa" },
           accountStatusCode: "active",
           payable: true,
           amountOwed: 24_550,
@@ -127,7 +136,11 @@ describe.each(DATABASES)("payments on %s", (kind) => {
         { galleryNumber: "2418377", name: "Tamika Johnson", dateOfBirth: "9/18/1984" },
         "es",
       );
-      expect(account).toMatchObject({ accountStatus: "En espera", payable: false, amountOwed: 41_200 });
+      expect(account).toMatchObject({
+        accountStatus: { es: "En espera" },
+        payable: false,
+        amountOwed: 41_200,
+      });
     });
 
     it("answer a wrong number, a wrong name and a wrong date of birth with one message that tells nothing", async () => {
@@ -190,12 +203,17 @@ describe.each(DATABASES)("payments on %s", (kind) => {
           id: "RP-2026-2-1000001",
           amount: 184_300,
           description: "Property tax, parcel 1000001, Fall installment 2026 (Real property): $1,843.00",
+          label: {
+            en: "Property tax, parcel 1000001, Fall installment 2026 (Real property)",
+            es: "Impuesto a la propiedad, parcela 1000001, Cuota de otoño 2026 (Bienes inmuebles)",
+          },
         }),
         {
           kind: "gallery-account",
           id: "2417035",
           amount: 1000,
           description: "Jail gallery account 2417035: $10.00",
+          label: { en: "Jail gallery account 2417035", es: "Cuenta de galería de la cárcel 2417035" },
         },
       ]);
       // 20 cents: a fee of exactly half a cent goes up; 19 cents: 0.475 goes down.
@@ -227,6 +245,79 @@ describe.each(DATABASES)("payments on %s", (kind) => {
       ]);
       expect(await refusalOf(f.call("quote", { items: [] }, "es"))).toEqual([
         { path: "/items", message: "Debe seleccionar uno o más elementos" },
+      ]);
+    });
+  });
+
+  describe("what a workflow asks: chosen invoices and one amount, or one gallery account", () => {
+    // Parcel 1000002 owes $362.50 (spring, due first) and $1,062.50 (fall).
+    const both = ["RP-2026-2-1000002", "RP-2026-1-1000002"];
+
+    it("pays each chosen invoice in full, or spreads a part over them, the one due first paid first", async () => {
+      expect(await f.call("quote", { invoices: both })).toMatchObject({
+        items: [
+          { id: "RP-2026-1-1000002", amount: 36_250 },
+          { id: "RP-2026-2-1000002", amount: 106_250 },
+        ],
+        subtotal: 142_500,
+      });
+      expect(await f.call("quote", { invoices: both, amount: 50_000 })).toMatchObject({
+        items: [
+          { id: "RP-2026-1-1000002", amount: 36_250 },
+          { id: "RP-2026-2-1000002", amount: 13_750 },
+        ],
+        subtotal: 50_000,
+        fee: 1_250,
+      });
+    });
+
+    it("refuses on the field the resident can fix: nothing chosen, too much, too little to reach each one", async () => {
+      expect(await refusalOf(f.call("quote", { invoices: [] }))).toEqual([
+        { path: "/invoices", message: "Please select at least one property or invoice." },
+      ]);
+      expect(await refusalOf(f.call("quote", { invoices: ["RP-2026-2-9999999"] }))).toEqual([
+        { path: "/invoices", message: "We could not find this item. Go back and choose it again." },
+      ]);
+      expect(await refusalOf(f.call("quote", { invoices: both, amount: 142_501 }))).toEqual([
+        { path: "/amount", message: "That amount seems high." },
+      ]);
+      expect(await refusalOf(f.call("quote", { invoices: both, amount: 0 }))).toEqual([
+        { path: "/amount", message: "Each item must have an amount greater than zero." },
+      ]);
+      expect(await refusalOf(f.call("quote", { invoices: both, amount: 36_250 }, "es"))).toEqual([
+        {
+          path: "/amount",
+          message:
+            "Este monto no alcanza para todas las facturas que eligió: la que vence al final no recibiría nada. Pague al menos $362.51 o elija menos facturas.",
+        },
+      ]);
+    });
+
+    it("keys a payment sent from a journey on that journey and its reserved reference", async () => {
+      const sending = { journey: randomUUID(), reference: "HRWT96AF" };
+      const params = { ...cardParams("4111 1111 1111 1111"), galleryNumber: "2417152", amount: 100 };
+      const first = await f.call("pay", params, "en", sending);
+      const again = await f.call("pay", params, "en", sending);
+      expect(again.paymentId).toBe(first.paymentId);
+      const other = await f.call("pay", params, "en", { ...sending, journey: randomUUID() });
+      expect(other.paymentId).not.toBe(first.paymentId);
+      const [row] = await f.db.all<{ attempt_key: string }>("SELECT attempt_key FROM payments WHERE id = ?", [
+        String(first.paymentId),
+      ]);
+      // The journey's id is not written into the payments table, only a hash of it.
+      expect(row?.attempt_key).not.toContain(sending.journey);
+      await expect(f.call("pay", params)).rejects.toThrow(TypeError);
+    });
+
+    it("takes a gallery account's number and amount, with its problems on those fields", async () => {
+      expect(await f.call("quote", { galleryNumber: "2417035", amount: 1_000 })).toMatchObject({
+        subtotal: 1_000,
+      });
+      expect(await refusalOf(f.call("quote", { galleryNumber: "2417035", amount: 99_999_999 }))).toEqual([
+        { path: "/amount", message: "That amount seems high." },
+      ]);
+      expect(await refusalOf(f.call("quote", { galleryNumber: "2418377", amount: 100 }))).toEqual([
+        { path: "/galleryNumber", message: "This account cannot be paid online at the moment." },
       ]);
     });
   });

@@ -1,15 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import { existsSync } from "node:fs";
 import { createServer, Socket } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listItems } from "../../src/outbox";
-import { createApp, type RunningApp } from "../../src/server/app";
-import { readConfig } from "../../src/server/config";
 import { LIMITS } from "../../src/server/rate-limits";
+import { type StartedApp, startInProcessApp } from "./in-process-app";
 
 /**
  * Rate limits over HTTP on the whole server (production build): a burst past a limit gets 429 with
@@ -50,40 +46,17 @@ if (!hasRedis && !process.env.CI)
     `\n  Redis is not reachable at ${REDIS_URL}: the shared-Redis rate-limit tests are SKIPPED.\n`,
   );
 
-interface Site {
-  running: RunningApp;
-  server: Server;
-  base: string;
-  stop(): Promise<void>;
-}
-
 /** The whole server on 127.0.0.1, with its own data folder; `env` as the process environment. */
-async function startSite(env: Record<string, string> = {}): Promise<Site> {
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-limits-"));
+async function startSite(env: Record<string, string> = {}): Promise<StartedApp> {
   const saved = { scale: process.env.RATE_LIMIT_SCALE, prefix: process.env.RATE_LIMIT_PREFIX };
   // The rate limits read these from the process environment when the app is made.
   process.env.RATE_LIMIT_SCALE = String(SCALE);
   if (env.RATE_LIMIT_PREFIX) process.env.RATE_LIMIT_PREFIX = env.RATE_LIMIT_PREFIX;
   try {
-    const config = readConfig(
-      { DATA_DIR: dataDir, DRAFT_TOKEN: "preview-secret", PORT: "0", NODE_ENV: "production", ...env },
-      [],
-    );
-    const running = await createApp(config);
-    const server = running.app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    const address = server.address();
-    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    return {
-      running,
-      server,
-      base,
-      async stop() {
-        await new Promise((r) => server.close(r));
-        await running.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return await startInProcessApp({
+      prefix: "cedarport-limits-",
+      env: { DRAFT_TOKEN: "preview-secret", ...env },
+    });
   } finally {
     for (const [name, value] of [
       ["RATE_LIMIT_SCALE", saved.scale],
@@ -124,7 +97,7 @@ async function expectJson429(r: Response) {
 }
 
 describe.runIf(hasBuild)("rate limits (memory)", () => {
-  let site: Site;
+  let site: StartedApp;
   beforeAll(async () => {
     site = await startSite();
   }, 60_000);
@@ -272,8 +245,8 @@ const runRedis = hasBuild && (hasRedis || !!process.env.CI);
 
 describe.runIf(runRedis)("rate limits on Redis", () => {
   const prefix = `cedarport-test:${process.pid}:${randomBytes(6).toString("hex")}`;
-  let a: Site;
-  let b: Site;
+  let a: StartedApp;
+  let b: StartedApp;
   let redis: Redis;
 
   beforeAll(async () => {
@@ -312,7 +285,7 @@ describe.runIf(runRedis)("rate limits on Redis", () => {
 });
 
 describe.runIf(hasBuild)("rate limits when Redis is down", () => {
-  let site: Site;
+  let site: StartedApp;
 
   beforeAll(async () => {
     // A port nothing listens on: taken, then given back.

@@ -1,10 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type RunningApp } from "../../src/server/app";
-import { readConfig } from "../../src/server/config";
+import { existsSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { useInProcessApp } from "./in-process-app";
 
 /**
  * The whole server over HTTP on 127.0.0.1 (production build, fresh SQLite database): health,
@@ -15,36 +11,16 @@ if (!hasBuild)
   console.warn("\n  No production build: the server integration tests are SKIPPED (run `npm run build`).\n");
 
 describe.runIf(hasBuild)("web server", () => {
-  let running: RunningApp;
-  let server: Server;
-  let base: string;
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-server-"));
-
-  beforeAll(async () => {
-    const config = readConfig(
-      { DATA_DIR: dataDir, DRAFT_TOKEN: "preview-secret", PORT: "0", NODE_ENV: "production" },
-      [],
-    );
-    running = await createApp(config);
-    server = running.app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  });
-
-  afterAll(async () => {
-    server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const site = useInProcessApp({ prefix: "cedarport-server-", env: { DRAFT_TOKEN: "preview-secret" } });
 
   it("reports health", async () => {
-    const r = await fetch(`${base}/healthz`);
+    const r = await fetch(`${site.base}/healthz`);
     expect(r.status).toBe(200);
     expect(await r.json()).toEqual({ status: "ok" });
   });
 
   it("serves the content service at /graphql", async () => {
-    const r = await fetch(`${base}/graphql`, {
+    const r = await fetch(`${site.base}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ query: '{ activity(slug: "pay-property-taxes") { title activity_type } }' }),
@@ -55,35 +31,38 @@ describe.runIf(hasBuild)("web server", () => {
   });
 
   it("caches content pages per language, and sends security headers", async () => {
-    const first = await fetch(`${base}/topics`);
+    const first = await fetch(`${site.base}/topics`);
     expect(first.headers.get("x-page-cache")).toBe("miss");
     expect(first.headers.get("content-security-policy")).toContain("default-src 'self'");
-    const second = await fetch(`${base}/topics`);
+    const second = await fetch(`${site.base}/topics`);
     expect(second.headers.get("x-page-cache")).toBe("hit");
-    const spanish = await fetch(`${base}/topics?lang=es`);
+    const spanish = await fetch(`${site.base}/topics?lang=es`);
     expect(await spanish.text()).toContain('<html lang="es"');
   });
 
   it("stores the language choice without JavaScript and goes back", async () => {
-    const r = await fetch(`${base}/language?lang=es&return=/agencies`, { redirect: "manual" });
+    const r = await fetch(`${site.base}/language?lang=es&return=/agencies`, { redirect: "manual" });
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe("/agencies");
     expect(r.headers.get("set-cookie")).toMatch(/^lang=es;/);
-    const offsite = await fetch(`${base}/language?lang=es&return=//evil.example`, { redirect: "manual" });
+    const offsite = await fetch(`${site.base}/language?lang=es&return=//evil.example`, {
+      redirect: "manual",
+    });
     expect(offsite.headers.get("location")).toBe("/");
   });
 
   it("gives drafts only to editors with the preview cookie", async () => {
-    expect((await fetch(`${base}/preview?token=wrong`)).status).toBe(403);
-    const r = await fetch(`${base}/preview?token=preview-secret`, { redirect: "manual" });
+    expect((await fetch(`${site.base}/preview?token=wrong`)).status).toBe(403);
+    const r = await fetch(`${site.base}/preview?token=preview-secret`, { redirect: "manual" });
     const cookie = (r.headers.get("set-cookie") ?? "").split(";")[0]!;
     expect(cookie).toMatch(/^preview_session=/);
     expect(cookie).not.toContain("preview-secret");
-    expect((await fetch(`${base}/activity/try-the-new-permit-portal?stage=draft`)).status).toBe(404);
+    expect((await fetch(`${site.base}/activity/try-the-new-permit-portal?stage=draft`)).status).toBe(404);
     expect(
-      (await fetch(`${base}/activity/try-the-new-permit-portal?stage=draft`, { headers: { cookie } })).status,
+      (await fetch(`${site.base}/activity/try-the-new-permit-portal?stage=draft`, { headers: { cookie } }))
+        .status,
     ).toBe(200);
-    const draft = await fetch(`${base}/activity/try-the-new-permit-portal?stage=draft`, {
+    const draft = await fetch(`${site.base}/activity/try-the-new-permit-portal?stage=draft`, {
       headers: { cookie },
     });
     expect(draft.headers.get("cache-control")).toBe("private, no-store");
@@ -91,55 +70,48 @@ describe.runIf(hasBuild)("web server", () => {
   });
 
   it("answers bad requests with the right pages", async () => {
-    expect((await fetch(`${base}/activity/nope`)).status).toBe(404);
-    expect((await fetch(`${base}/activities?page=%E0%A4%A`)).status).toBe(400);
+    expect((await fetch(`${site.base}/activity/nope`)).status).toBe(404);
+    expect((await fetch(`${site.base}/activities?page=%E0%A4%A`)).status).toBe(400);
   });
 
   it("serves the last good content without details when the database fails, and reports ill health", async () => {
-    await running.db.close();
+    await site.running.db.close();
     // Content is answered from memory for up to 5 s after its last check: wait until it is re-read.
     await new Promise((r) => setTimeout(r, 5_200));
     // Stale-if-error (issue 9 item 7; tests/integration/database-faults.test.ts): still a page.
-    const page = await fetch(`${base}/agency/auditor?nocache=1`);
+    const page = await fetch(`${site.base}/agency/auditor?nocache=1`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).not.toMatch(/SqliteError|at .*\.ts:\d+|database connection/i);
-    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+    expect((await fetch(`${site.base}/healthz`)).status).toBe(503);
   });
 });
 
 describe.runIf(hasBuild)("web server with the search backend down", () => {
-  let server: Server;
-  let base: string;
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-nosearch-"));
-
-  beforeAll(async () => {
-    // An index that does not exist answers every search with an error, as a backend outage would.
-    process.env.SEARCH_INDEX = "missing_index";
-    const running = await createApp(readConfig({ DATA_DIR: dataDir, PORT: "0", NODE_ENV: "production" }, []));
-    server = running.app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  // An index that does not exist answers every search with an error, as a backend outage would.
+  // Site search reads it from the process environment, not from the config, on each request.
+  const site = useInProcessApp({
+    prefix: "cedarport-nosearch-",
+    env: () => {
+      process.env.SEARCH_INDEX = "missing_index";
+      return {};
+    },
   });
-
   afterAll(() => {
     delete process.env.SEARCH_INDEX;
-    server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("shows the error state on the results page, and the rest of the page still works", async () => {
-    const r = await fetch(`${base}/search?term=taxes`);
+    const r = await fetch(`${site.base}/search?term=taxes`);
     expect(r.status).toBe(503);
     const html = await r.text();
     expect(html).toContain("There was an error processing your request. Please try again in a few moments.");
     expect(html).toContain('href="/topics"');
-    expect((await fetch(`${base}/activities`)).status).toBe(200);
+    expect((await fetch(`${site.base}/activities`)).status).toBe(200);
   });
 
   it("answers the typeahead endpoint with a 503, not a crash", async () => {
-    const r = await fetch(`${base}/api/v1/search?term=taxes`);
+    const r = await fetch(`${site.base}/api/v1/search?term=taxes`);
     expect(r.status).toBe(503);
   });
 });

@@ -1,11 +1,8 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type RunningApp } from "../../src/server/app";
-import { readConfig } from "../../src/server/config";
+import { beforeAll, describe, expect, it } from "vitest";
 import { editedPets, node } from "../../src/workflow/fixtures";
+import { useInProcessApp } from "./in-process-app";
 
 /**
  * The staff preview of online services (/preview/workflows) over HTTP, in the production build:
@@ -19,60 +16,41 @@ if (!hasBuild)
   console.warn("\n  No production build: the staff preview tests are SKIPPED (run `npm run build`).\n");
 
 describe.runIf(hasBuild)("staff preview of online services", () => {
-  let running: RunningApp;
-  let server: Server;
-  let base: string;
   let cookie: string;
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-staff-preview-"));
-  const workflowsDir = join(dataDir, "workflows");
+  const site = useInProcessApp({
+    prefix: "cedarport-staff-preview-",
+    env: (dataDir) => {
+      const workflowsDir = join(dataDir, "workflows");
+      mkdirSync(workflowsDir);
+      copyFileSync("workflows/demo-dog-licence.json", join(workflowsDir, "demo-dog-licence.json"));
+      const pets = editedPets((f) => {
+        // A way on that is never taken (a warning) and a screen nobody can reach (an error).
+        const senior = node(f, "senior").data.config;
+        if (senior) senior.next = [{ to: "check" }, { to: "no-pets" }];
+        f.nodes.push({
+          type: "graph_composite",
+          name: "orphan",
+          data: { id: "pets-orphan", type: "exit", config: { title: { en: "Orphan", es: "Huérfana" } } },
+        });
+      });
+      writeFileSync(join(workflowsDir, "pets.json"), JSON.stringify(pets));
+      const broken = editedPets((f) => {
+        f.name = "broken";
+        const start = node(f, "start").data.config;
+        if (start) start.next = [{ to: "detials" }];
+      });
+      writeFileSync(join(workflowsDir, "broken.json"), JSON.stringify(broken));
+      return { WORKFLOWS_DIR: workflowsDir, DRAFT_TOKEN: "preview-secret" };
+    },
+  });
 
   beforeAll(async () => {
-    mkdirSync(workflowsDir);
-    copyFileSync("workflows/demo-dog-licence.json", join(workflowsDir, "demo-dog-licence.json"));
-    const pets = editedPets((f) => {
-      // A way on that is never taken (a warning) and a screen nobody can reach (an error).
-      const senior = node(f, "senior").data.config;
-      if (senior) senior.next = [{ to: "check" }, { to: "no-pets" }];
-      f.nodes.push({
-        type: "graph_composite",
-        name: "orphan",
-        data: { id: "pets-orphan", type: "exit", config: { title: { en: "Orphan", es: "Huérfana" } } },
-      });
-    });
-    writeFileSync(join(workflowsDir, "pets.json"), JSON.stringify(pets));
-    const broken = editedPets((f) => {
-      f.name = "broken";
-      const start = node(f, "start").data.config;
-      if (start) start.next = [{ to: "detials" }];
-    });
-    writeFileSync(join(workflowsDir, "broken.json"), JSON.stringify(broken));
-    const config = readConfig(
-      {
-        DATA_DIR: dataDir,
-        WORKFLOWS_DIR: workflowsDir,
-        DRAFT_TOKEN: "preview-secret",
-        PORT: "0",
-        NODE_ENV: "production",
-      },
-      [],
-    );
-    running = await createApp(config);
-    server = running.app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    const r = await fetch(`${base}/preview?token=preview-secret`, { redirect: "manual" });
+    const r = await fetch(`${site.base}/preview?token=preview-secret`, { redirect: "manual" });
     cookie = (r.headers.get("set-cookie") ?? "").split(";")[0]!;
   });
 
-  afterAll(async () => {
-    server?.close();
-    await running?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
   const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(`${base}${path}`, { headers, redirect: "manual" });
+    fetch(`${site.base}${path}`, { headers, redirect: "manual" });
 
   it("does not exist for anyone without the preview session", async () => {
     for (const path of ["/preview/workflows", "/preview/workflows/demo-dog-licence"]) {
@@ -100,8 +78,8 @@ describe.runIf(hasBuild)("staff preview of online services", () => {
     expect(r.headers.get("x-page-cache")).toBeNull();
     const html = await r.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
-    expect(running.services.workflows.names().sort()).toEqual(["demo-dog-licence", "pets"]);
-    for (const name of running.services.workflows.names()) {
+    expect(site.running.services.workflows.names().sort()).toEqual(["demo-dog-licence", "pets"]);
+    for (const name of site.running.services.workflows.names()) {
       expect(html).toContain(`href="/preview/workflows/${name}"`);
       expect(html).toContain(`workflows/${name}.json`);
     }

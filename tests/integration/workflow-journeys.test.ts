@@ -1,13 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type RunningApp } from "../../src/server/app";
-import { readConfig, type ServerConfig } from "../../src/server/config";
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { createFieldCipher } from "../../src/server/field-crypto";
 import { JourneyStore } from "../../src/server/journey-store";
 import { unsign } from "../../src/server/secrets";
+import { useInProcessApp } from "./in-process-app";
 
 /**
  * Online-service journeys over HTTP (production build, fresh SQLite database), as an attacker and a
@@ -41,40 +37,20 @@ class Jar {
 const tokenIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
 
 describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
-  let running: RunningApp;
-  let server: Server;
-  let base: string;
-  let config: ServerConfig;
-  const dataDir = mkdtempSync(join(tmpdir(), "cedarport-journeys-"));
-
-  beforeAll(async () => {
-    config = readConfig({ DATA_DIR: dataDir, DRAFT_TOKEN: "preview", PORT: "0", NODE_ENV: "production" }, []);
-    running = await createApp(config);
-    server = running.app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  });
-
-  afterAll(async () => {
-    server?.close();
-    running?.services.workflows.close();
-    await running?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const site = useInProcessApp({ prefix: "cedarport-journeys-", env: { DRAFT_TOKEN: "preview" } });
 
   const rows = async () =>
-    (await running.db.all<{ n: number | string }>("SELECT COUNT(*) AS n FROM journeys")).map((r) =>
+    (await site.running.db.all<{ n: number | string }>("SELECT COUNT(*) AS n FROM journeys")).map((r) =>
       Number(r.n),
     )[0];
-  const snapshot = async () => running.db.all("SELECT * FROM journeys ORDER BY id");
+  const snapshot = async () => site.running.db.all("SELECT * FROM journeys ORDER BY id");
 
   /** The journey as stored (opened, not restored): what a save really wrote. */
   async function stored(jar: Jar): Promise<Record<string, unknown>> {
-    const id = unsign(jar.get("wf_demo-dog-licence"), config.sessionSecret);
+    const id = unsign(jar.get("wf_demo-dog-licence"), site.config.sessionSecret);
     const store = new JourneyStore<Record<string, unknown>>(
-      running.db,
-      createFieldCipher(config.dataKey, config.previousDataKeys),
+      site.running.db,
+      createFieldCipher(site.config.dataKey, site.config.previousDataKeys),
     );
     const journey = id && (await store.get(id, "demo-dog-licence"));
     if (!journey) throw new Error("no journey stored");
@@ -82,7 +58,7 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
   }
 
   async function get(path: string, jar?: Jar) {
-    const r = await fetch(`${base}${path}`, {
+    const r = await fetch(`${site.base}${path}`, {
       redirect: "manual",
       headers: jar ? { cookie: jar.header() } : {},
     });
@@ -92,7 +68,7 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
 
   async function post(path: string, body: URLSearchParams | object, jar?: Jar) {
     const json = !(body instanceof URLSearchParams);
-    const r = await fetch(`${base}${path}`, {
+    const r = await fetch(`${site.base}${path}`, {
       method: "POST",
       redirect: "manual",
       headers: {
@@ -300,7 +276,7 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
 
   it("opens a journey whose stored state is corrupt as a fresh one", async () => {
     const { jar } = await onApplicant();
-    const id = unsign(jar.get("wf_demo-dog-licence"), config.sessionSecret);
+    const id = unsign(jar.get("wf_demo-dog-licence"), site.config.sessionSecret);
     let deep = '"x"';
     for (let i = 0; i < 3_000; i++) deep = `{"a":${deep}}`;
     for (const state of [
@@ -309,7 +285,7 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
       `{"workflow":"demo-dog-licence","screen":"applicant","answers":${deep},"results":${deep},"history":${deep}}`,
       "[]",
     ]) {
-      await running.db.run("UPDATE journeys SET state = ? WHERE id = ?", [state, id ?? ""]);
+      await site.running.db.run("UPDATE journeys SET state = ? WHERE id = ?", [state, id ?? ""]);
       const r = await get(`${SERVICE}/applicant`, jar);
       const landed = r.status === 303 ? await get(r.headers.get("location") ?? "", jar) : r;
       expect(landed.status, state.slice(0, 40)).toBe(200);

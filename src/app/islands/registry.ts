@@ -2,6 +2,7 @@ import type { ComponentProps, ComponentType } from "react";
 import { ActivityTile } from "../components/ActivityTile/ActivityTile";
 import { AlertBanner } from "../components/Alert/AlertBanner";
 import { LanguageSwitch } from "../components/LanguageSwitch/LanguageSwitch";
+import { PrintButton } from "../components/PrintButton/PrintButton";
 import { ListFilters } from "./ListFilters";
 import { SiteSearchBox } from "./SiteSearchBox";
 
@@ -16,6 +17,7 @@ export const islandComponents = {
   FiltersPanel: ListFilters,
   ActivityTile,
   AlertBanner,
+  PrintButton,
 };
 
 export type IslandName = keyof typeof islandComponents;

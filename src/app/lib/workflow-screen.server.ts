@@ -257,12 +257,23 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const integrations = services.workflows.integrationsFor(journeyId, locale);
     const opts = { validate: services.workflows.validate, now, locale, integrations };
     if (screen.type === "check-answers") {
-      const result = await submitJourney(workflow, onScreen, opts);
+      const result = await submitJourney(workflow, onScreen, {
+        ...opts,
+        ...(form.schema ? { data: post.answers } : {}),
+        reserve: save,
+      });
       if (!result.ok) {
         await save(result.journey);
+        // Problems with this screen's own questions (or what its call refused: a declined card)
+        // are shown at its fields; those of earlier screens each with a way to change them.
+        const own = result.errors.filter((e) => e.screen === screen.name);
+        const earlier = result.errors.filter((e) => e.screen !== screen.name);
         return refused(
           context,
-          { errors: [], screenErrors: result.errors.map((e) => ({ screen: e.screen, message: e.message })) },
+          {
+            errors: own.map(({ screen: _, ...error }) => error),
+            screenErrors: earlier.map((e) => ({ screen: e.screen, message: e.message })),
+          },
           { headers: withCookie(cookie) },
         );
       }

@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
-import { ErrorSummary, HintHtml, ScreenForm } from "../../forms/theme/index";
+import { type Answers, ErrorSummary, HintHtml, ScreenForm } from "../../forms/theme/index";
 import { validateCompiled } from "../../forms/validation/compiled";
 import type { RenderedBlock, RenderedTable } from "../../workflow/content";
+import { storableAnswer } from "../../workflow/sensitive";
+import type { JSONSchema } from "../../workflow/types";
 import { Alert } from "../components/Alert/Alert";
 import { ErrorPage, errorStatusOf } from "../components/ErrorPage/ErrorPage";
 import { WorkflowText } from "../components/RichText/WorkflowText";
@@ -69,7 +71,7 @@ function ResultsTable({ table }: { table: RenderedTable }) {
             <tr key={r}>
               {row.map((cell, c) => (
                 <td key={c} data-label={table.headers[c]}>
-                  {cell}
+                  {typeof cell === "string" ? cell : <a href={cell.href}>{cell.text}</a>}
                 </td>
               ))}
             </tr>
@@ -267,6 +269,9 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
   const continueLabel = screen.buttonLabel ?? t("continue");
   const heading = useFocusOnNewScreen(screen.name);
   const hasForm = (screen.type === "question" || screen.type === "lookup") && screen.schema !== undefined;
+  // Check-answers may ask questions of its own at sending (the terms, the card to pay with).
+  const checkAnswers = screen.type === "check-answers";
+  const sendIntent = checkAnswers ? "submit" : "continue";
   const screenErrors = actionData?.screenErrors ?? [];
   // Problems the browser found itself (with JavaScript) count too, on the screen they were found on.
   const [browserErrors, setBrowserErrors] = useState({ screen: "", count: 0 });
@@ -276,6 +281,18 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
     emailError !== undefined ||
     (browserErrors.screen === screen.name && browserErrors.count > 0);
   useErrorTitle(hasErrors, t("errorTitle"), `${screen.title} | ${service}`);
+  // A refused send (a declined card) asks for the card again, as the page without JavaScript
+  // does: the form starts over from what may be kept of what was sent, never a writeOnly field
+  // (card number, security code, account number), which the browser must not keep either.
+  const sent = useRef<Answers | null>(null);
+  const [retry, setRetry] = useState<{ count: number; after?: unknown; answers?: Answers }>({ count: 0 });
+  useEffect(() => {
+    const answers = sent.current;
+    sent.current = null;
+    if (!answers || !actionData) return;
+    const kept = (storableAnswer(screen.schema as JSONSchema | undefined, answers) ?? {}) as Answers;
+    setRetry((r) => ({ count: r.count + 1, after: actionData, answers: kept }));
+  }, [actionData, screen.schema]);
 
   return (
     <div className="cp-container cp-workflow">
@@ -371,56 +388,18 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
         </h1>
       )}
       {screen.hint && <ScreenHint hint={screen.hint} html={hintHtml} />}
-      <ContentBlocks blocks={hasForm ? content.filter((block) => !isAfter(block)) : content} />
+      <ContentBlocks
+        blocks={hasForm || checkAnswers ? content.filter((block) => !isAfter(block)) : content}
+      />
 
-      {hasForm && screen.schema && (
-        <HintHtml.Provider value={hintHtml}>
-          <ScreenForm
-            key={screen.name}
-            schema={screen.schema}
-            uiSchema={screen.uiSchema}
-            formData={loaderData.formData}
-            errors={errors}
-            locale={locale}
-            action={action}
-            hidden={{ _csrf: csrf }}
-            validate={(answers, submitter) => {
-              // The same catalogue as the server, compiled ahead of time; Save never waits on it.
-              const check = validators?.[screen.name];
-              if (!check || (submitter?.value ?? "continue") !== "continue") return [];
-              return validateCompiled(check, answers, { locale, now: new Date(), schema: screen.schema });
-            }}
-            onValidated={(found) => setBrowserErrors({ screen: screen.name, count: found.length })}
-            onSubmit={(answers, submitter) =>
-              submit({ intent: submitter?.value ?? "continue", answers, csrf } as never, {
-                method: "post",
-                action,
-                encType: "application/json",
-              })
-            }
-          >
-            <ContentBlocks blocks={content.filter(isAfter)} />
-            <div className="cp-workflow__buttons">
-              <button className="usa-button" type="submit" name="_intent" value="continue" disabled={busy}>
-                {continueLabel}
-              </button>
-              {!tool && (
-                <button className="usa-button usa-button--unstyled" type="submit" name="_intent" value="save">
-                  {t("saveForLater")}
-                </button>
-              )}
-            </div>
-          </ScreenForm>
-        </HintHtml.Provider>
-      )}
-
-      {screen.type === "check-answers" && (
+      {checkAnswers && (
         <>
           {/* The same summary as a question screen's; each problem opens its screen ("Change"). */}
           <ErrorSummary
             locale={locale}
             items={[
-              ...errors.map((e) => ({ text: e.message, targetId: null })),
+              // A screen with questions of its own lists their problems in its form's summary.
+              ...(screen.schema ? [] : errors.map((e) => ({ text: e.message, targetId: null }))),
               ...screenErrors.map((e) => ({
                 text: e.message,
                 targetId: null,
@@ -452,13 +431,60 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
               </div>
             ))}
           </dl>
-          <Form method="post" action={action}>
-            <Csrf token={csrf} />
-            <button className="usa-button" type="submit" name="_intent" value="submit" disabled={busy}>
-              {screen.buttonLabel ?? t("submit")}
-            </button>
-          </Form>
+          {/* On check-answers, "after the questions" is after the answers: the amounts to pay. */}
+          <ContentBlocks blocks={content.filter(isAfter)} />
+          {!screen.schema && (
+            <Form method="post" action={action}>
+              <Csrf token={csrf} />
+              <button className="usa-button" type="submit" name="_intent" value="submit" disabled={busy}>
+                {screen.buttonLabel ?? t("submit")}
+              </button>
+            </Form>
+          )}
         </>
+      )}
+
+      {(hasForm || checkAnswers) && screen.schema && (
+        <HintHtml.Provider value={hintHtml}>
+          <ScreenForm
+            key={`${screen.name}#${retry.count}`}
+            schema={screen.schema}
+            uiSchema={screen.uiSchema}
+            formData={actionData && retry.after === actionData ? retry.answers : loaderData.formData}
+            errors={errors}
+            locale={locale}
+            action={action}
+            hidden={{ _csrf: csrf }}
+            validate={(answers, submitter) => {
+              // The same catalogue as the server, compiled ahead of time; Save never waits on it.
+              const check = validators?.[screen.name];
+              if (!check || (submitter?.value ?? sendIntent) !== sendIntent) return [];
+              return validateCompiled(check, answers, { locale, now: new Date(), schema: screen.schema });
+            }}
+            onValidated={(found) => setBrowserErrors({ screen: screen.name, count: found.length })}
+            onSubmit={(answers, submitter) => {
+              const intent = submitter?.value ?? sendIntent;
+              if (checkAnswers && intent === "submit") sent.current = answers;
+              submit({ intent, answers, csrf } as never, {
+                method: "post",
+                action,
+                encType: "application/json",
+              });
+            }}
+          >
+            {!checkAnswers && <ContentBlocks blocks={content.filter(isAfter)} />}
+            <div className="cp-workflow__buttons">
+              <button className="usa-button" type="submit" name="_intent" value={sendIntent} disabled={busy}>
+                {checkAnswers ? (screen.buttonLabel ?? t("submit")) : continueLabel}
+              </button>
+              {!tool && !checkAnswers && (
+                <button className="usa-button usa-button--unstyled" type="submit" name="_intent" value="save">
+                  {t("saveForLater")}
+                </button>
+              )}
+            </div>
+          </ScreenForm>
+        </HintHtml.Provider>
       )}
 
       {screen.type === "confirmation" && (

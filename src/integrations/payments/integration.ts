@@ -24,18 +24,21 @@
  * attempt (a random value rendered with the pay form): the same key always gets the same payment.
  */
 
+import { createHash } from "node:crypto";
 import { parseUsDate } from "../../domain/dates";
 import type { Locale } from "../../domain/localize";
+import { formatCurrency } from "../../domain/money";
 import { normalizeParcelNumber } from "../../domain/parcel-number";
 import { isEmail } from "../../forms/validation/formats";
-import { IntegrationRefusal, type Integrations } from "../../workflow/integrations";
+import { type CallContext, IntegrationRefusal, type Integrations } from "../../workflow/integrations";
 import { checkInstrument } from "./instrument";
-import { parseItems } from "./items";
+import { parseItems, type RequestedItem } from "./items";
 import { paymentText } from "./messages";
 import type { PaymentResult, Payments } from "./payments";
 import type { PaymentMethod, PaymentProvider } from "./provider";
-import { installmentLabel, itemLabel } from "./receipt";
+import { installmentLabel, itemLabel, itemTitle } from "./receipt";
 import { PaymentRefusal, type Problem } from "./refusal";
+import type { PaidItem } from "./store";
 
 type Call = Integrations["call"];
 
@@ -53,24 +56,77 @@ const CARD_FIELDS = ["cardNumber", "cvv", "expiry", "accountNumber", "routingNum
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 
+/** A problem's values as the message shows them: `<name>Cents` becomes `<name>`, written as money. */
+function shownValues(values: Problem["values"], locale: Locale): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(values ?? {}).map(([key, value]) =>
+      key.endsWith("Cents") && typeof value === "number"
+        ? [key.slice(0, -"Cents".length), formatCurrency(value, locale)]
+        : [key, value],
+    ),
+  );
+}
+
 function refuse(problems: readonly Problem[], locale: Locale): never {
   throw new IntegrationRefusal(
     problems.map((p) => ({
       path: p.path,
-      message: paymentText(p.message, locale, p.values),
+      message: paymentText(p.message, locale, shownValues(p.values, locale)),
       keyword: p.keyword,
     })),
   );
 }
 
-/** PaymentRefusal → IntegrationRefusal in the resident's language; anything else goes on. */
-async function refusing<T>(work: () => Promise<T>, locale: Locale): Promise<T> {
+/**
+ * PaymentRefusal → IntegrationRefusal in the resident's language, each problem on the field the
+ * workflow asked it with (`paths`); anything else goes on.
+ */
+async function refusing<T>(
+  work: () => Promise<T>,
+  locale: Locale,
+  paths: (path: string) => string = (path) => path,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof PaymentRefusal) refuse(error.problems, locale);
+    if (error instanceof PaymentRefusal)
+      refuse(
+        error.problems.map((p) => ({ ...p, path: paths(p.path) })),
+        locale,
+      );
     throw error;
   }
+}
+
+/** A gallery account paid with `galleryNumber` and `amount`: its item's problems are theirs. */
+function pathsOf(params: Record<string, unknown>): (path: string) => string {
+  if (params.items !== undefined || params.galleryNumber === undefined) return (path) => path;
+  return (path) =>
+    path === "/items/0/amount" ? "/amount" : path.startsWith("/items") ? "/galleryNumber" : path;
+}
+
+/**
+ * The attempt key of a payment made when a journey's answers are sent: the journey and the
+ * reference it reserved (journey.ts submitJourney) name one attempt, whatever retries follow.
+ * Hashed, so the journey's id is not written into the payments table.
+ */
+function sendingKey(context: CallContext): string | undefined {
+  if (!context.journey || !context.reference) return undefined;
+  return `send:${createHash("sha256").update(`${context.journey}\u0000${context.reference}`).digest("base64url")}`;
+}
+
+/** A text in both languages, for results the journey keeps while the resident may switch. */
+function bothLanguages(write: (locale: Locale) => string): { en: string; es: string } {
+  return { en: write("en"), es: write("es") };
+}
+
+/** An item as a workflow shows it: its description (with the amount) and its label (without). */
+function described(item: PaidItem, locale: Locale) {
+  return {
+    ...item,
+    description: itemLabel(item, locale),
+    label: bothLanguages((l) => itemTitle(item, l)),
+  };
 }
 
 function method(value: unknown): PaymentMethod {
@@ -84,10 +140,7 @@ function attemptKey(value: unknown, operation: string): string {
 }
 
 function shown(result: PaymentResult, locale: Locale) {
-  return {
-    ...result,
-    items: result.items.map((item) => ({ ...item, description: itemLabel(item, locale) })),
-  };
+  return { ...result, items: result.items.map((item) => described(item, locale)) };
 }
 
 export function paymentsCall(
@@ -98,12 +151,27 @@ export function paymentsCall(
   const now = options.now ?? (() => new Date());
   const invoiceUrl = options.invoiceUrl ?? ((id: string) => `/payments/invoices/${encodeURIComponent(id)}`);
 
-  const operations: Record<string, (params: Record<string, unknown>, locale: Locale) => Promise<unknown>> = {
+  /**
+   * What is paid for: `items` as they are, or what the workflow asked — chosen `invoices` and an
+   * optional `amount` spread over them (allocateToInvoices), or one `galleryNumber` and `amount`.
+   */
+  async function requested(params: Record<string, unknown>): Promise<RequestedItem[]> {
+    if (params.items !== undefined) return parseItems(params.items);
+    if (params.invoices !== undefined) return payments.allocate(params.invoices, params.amount);
+    if (params.galleryNumber !== undefined)
+      return [{ kind: "gallery-account", id: text(params.galleryNumber), amount: params.amount }];
+    return [];
+  }
+
+  const operations: Record<
+    string,
+    (params: Record<string, unknown>, locale: Locale, context: CallContext) => Promise<unknown>
+  > = {
     async provider() {
       return { name: provider.name, entry: provider.entry };
     },
 
-    async invoices(params, locale) {
+    async invoices(params) {
       const typed = Array.isArray(params.parcelNumbers) ? params.parcelNumbers : [params.parcelNumbers];
       if (typed.length > MAX_PARCELS)
         throw new TypeError(`payments.invoices: at most ${MAX_PARCELS} parcels`);
@@ -116,10 +184,11 @@ export function paymentsCall(
           parcelNumber: invoice.parcelNumber,
           dueDate: invoice.dueDate,
           totalDue: invoice.balanceCents,
-          taxType: paymentText(`taxTypes.${invoice.taxType}`, locale),
+          // In both languages: the journey keeps the result, and the resident may switch.
+          taxType: bothLanguages((l) => paymentText(`taxTypes.${invoice.taxType}`, l)),
           taxTypeCode: invoice.taxType,
           installment: invoice.installment,
-          installmentLabel: installmentLabel(invoice.installment, invoice.payYear, locale),
+          installmentLabel: bothLanguages((l) => installmentLabel(invoice.installment, invoice.payYear, l)),
           viewUrl: invoiceUrl(invoice.id),
         })),
       };
@@ -140,7 +209,7 @@ export function paymentsCall(
         account: {
           galleryNumber: account.galleryNumber,
           name: account.name,
-          accountStatus: paymentText(`accountStatuses.${account.accountStatus}`, locale),
+          accountStatus: bothLanguages((l) => paymentText(`accountStatuses.${account.accountStatus}`, l)),
           accountStatusCode: account.accountStatus,
           payable: account.payable,
           amountOwed: account.amountOwedCents,
@@ -149,19 +218,23 @@ export function paymentsCall(
     },
 
     async quote(params, locale) {
-      const quote = await refusing(() => payments.quote(parseItems(params.items)), locale);
+      const quote = await refusing(
+        async () => payments.quote(await requested(params)),
+        locale,
+        pathsOf(params),
+      );
       return {
-        items: quote.items.map((item) => ({ ...item, description: itemLabel(item, locale) })),
+        items: quote.items.map((item) => described(item, locale)),
         subtotal: quote.subtotal,
         fee: quote.fee,
         total: quote.total,
       };
     },
 
-    async pay(params, locale) {
-      const key = attemptKey(params.attemptKey, "pay");
+    async pay(params, locale, context) {
+      const key = attemptKey(params.attemptKey ?? sendingKey(context), "pay");
       const how = method(params.method);
-      const items = parseItems(params.items);
+      const items = await refusing(() => requested(params), locale, pathsOf(params));
       const email = text(params.email);
       const problems: Problem[] = [];
       if (email && !isEmail(email)) problems.push({ path: "/email", message: "email", keyword: "format" });
@@ -194,12 +267,13 @@ export function paymentsCall(
             ...(returnUrl ? { returnUrl, cancelUrl: returnUrl } : {}),
           }),
         locale,
+        pathsOf(params),
       );
       return shown(result, locale);
     },
 
-    async confirm(params, locale) {
-      const key = attemptKey(params.attemptKey, "confirm");
+    async confirm(params, locale, context) {
+      const key = attemptKey(params.attemptKey ?? sendingKey(context), "confirm");
       return shown(await refusing(() => payments.confirm(key), locale), locale);
     },
   };
@@ -207,6 +281,6 @@ export function paymentsCall(
   return async (name, operation, params, _answers, context) => {
     const run = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
     if (!run) throw new Error(`${name} has no operation ${operation}`);
-    return run(params, context.locale);
+    return run(params, context.locale, context);
   };
 }

@@ -128,6 +128,57 @@ export async function checkItems(q: Queryable, requested: readonly RequestedItem
   return { items, totals: paymentTotal(items.map((i) => i.amount)) };
 }
 
+/**
+ * Chosen invoices with the amount the resident will pay, spread as the Treasurer applies a
+ * partial payment: the invoice due first is paid in full before the next gets anything. Without an
+ * amount, each invoice in full. Problems are refused on `/invoices` (nothing chosen, an invoice
+ * that no longer exists) and `/amount` (not a sum of money, nothing, more than is owed, or too
+ * little to reach every chosen invoice: the lowest amount that does is named).
+ */
+export async function allocateToInvoices(
+  q: Queryable,
+  chosen: unknown,
+  amount: unknown,
+): Promise<RequestedItem[]> {
+  const ids = [...new Set(Array.isArray(chosen) ? chosen.filter((id) => typeof id === "string") : [])];
+  if (ids.length === 0)
+    throw new PaymentRefusal([
+      { path: "/invoices", message: "selectPropertyOrInvoice", keyword: "minItems" },
+    ]);
+  if (ids.length > MAX_ITEMS)
+    throw new PaymentRefusal([
+      { path: "/invoices", message: "maxItems", keyword: "maxItems", values: { limit: MAX_ITEMS } },
+    ]);
+  const found = await invoicesById(
+    q,
+    ids.filter((id) => INVOICE_ID.test(id)),
+  );
+  const invoices = ids.map((id) => found.get(id));
+  if (invoices.some((invoice) => !invoice || invoice.balanceCents <= 0))
+    throw new PaymentRefusal([{ path: "/invoices", message: "unknownItem", keyword: "lookup" }]);
+  const ordered = (invoices as NonNullable<(typeof invoices)[number]>[]).sort(
+    (a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id),
+  );
+  const full = ordered.map((i) => ({ kind: "invoice" as const, id: i.id, amount: i.balanceCents }));
+  if (amount === undefined || amount === null || amount === "") return full;
+  const refuse = (message: string, keyword: string, values?: Record<string, string | number>): never => {
+    throw new PaymentRefusal([{ path: "/amount", message, keyword, ...(values ? { values } : {}) }]);
+  };
+  const cents = amountCents(amount);
+  if (cents === null) return refuse("amountInvalid", "type");
+  if (cents <= 0) return refuse("amountsGreaterThanZero", "exclusiveMinimum");
+  const owed = full.reduce((sum, item) => sum + item.amount, 0);
+  if (cents > owed) return refuse("amountSeemsHigh", "maximum");
+  const beforeLast = owed - (full.at(-1)?.amount ?? 0);
+  if (cents <= beforeLast) return refuse("amountNotEnough", "minimum", { minimumCents: beforeLast + 1 });
+  let left = cents;
+  return full.map((item) => {
+    const amount = Math.min(item.amount, left);
+    left -= amount;
+    return { ...item, amount };
+  });
+}
+
 /** The items with one line per invoice or account: what the balances are changed by. */
 export function perBalance(
   items: readonly PaidItem[],

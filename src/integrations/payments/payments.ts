@@ -27,7 +27,7 @@ import { newReference } from "../../workflow/reference";
 import { EMAIL } from "../email";
 import { nameKey, normalizeGalleryNumber } from "./embedded/demo-gallery-accounts";
 import { type Instrument, type InstrumentSummary, summarize } from "./instrument";
-import { type CheckedItems, checkItems, perBalance, type RequestedItem } from "./items";
+import { allocateToInvoices, type CheckedItems, checkItems, perBalance, type RequestedItem } from "./items";
 import type { PaymentMethod, PaymentProvider, ProviderPayment } from "./provider";
 import { ProviderError } from "./provider";
 import { paymentReceipt } from "./receipt";
@@ -115,6 +115,8 @@ export interface Payments {
   findGalleryAccount(lookup: GalleryLookup): Promise<GalleryAccount>;
   /** Checks the items against the balances and prices them; a refusal for anything wrong. */
   quote(items: readonly RequestedItem[]): Promise<Quote>;
+  /** Chosen invoices with an amount spread over them, due first paid first (items.ts allocateToInvoices). */
+  allocate(invoiceIds: unknown, amount: unknown): Promise<RequestedItem[]>;
   pay(request: PayRequest): Promise<PaymentResult>;
   /** Where an attempt stands now, asking the provider (a resident back from a hosted page). */
   confirm(attemptKey: string): Promise<PaymentResult>;
@@ -550,6 +552,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       const checked = await checkItems(db, items);
       return { items: checked.items, ...checked.totals };
     },
+    allocate: (invoiceIds, amount) => allocateToInvoices(db, invoiceIds, amount),
     pay,
     confirm,
     refund,

@@ -27,6 +27,17 @@ export function methodLabel(
     .trim();
 }
 
+/** "Property tax, parcel 1000001, Fall installment 2026 (Real property)": an item without its amount. */
+export function itemTitle(item: PaidItem, locale: Locale): string {
+  if (item.kind === "gallery-account")
+    return paymentText("items.galleryAccount", locale, { gallery: item.id });
+  return paymentText("items.invoice", locale, {
+    parcel: item.parcelNumber ?? "",
+    installment: installmentLabel(item.installment ?? 2, item.payYear ?? 0, locale),
+    taxType: paymentText(`taxTypes.${item.taxType}`, locale),
+  });
+}
+
 export function itemLabel(item: PaidItem, locale: Locale): string {
   const amount = formatCurrency(item.amount, locale);
   if (item.kind === "gallery-account")

@@ -1,0 +1,59 @@
+/**
+ * One invoice as its page shows it (/payments/invoices/:id, the `viewUrl` the `invoices` operation
+ * gives). The invoice table holds what is owed; the parcel's state number and address come from the
+ * property records, which already tell anyone with the parcel number (the `property-records.find`
+ * operation). Owners' names are not part of it: the page is open to whoever has the address.
+ */
+import type { Queryable } from "../../db/database";
+import type { ParcelAddress, PropertyRecords } from "../property-records";
+import type { TaxType } from "./embedded/demo-invoices";
+import { invoicesById } from "./store";
+
+export interface InvoiceView {
+  id: string;
+  parcelNumber: string;
+  /** Null when the property records do not know the parcel. */
+  stateParcelNumber: string | null;
+  address: ParcelAddress | null;
+  payYear: number;
+  /** 1: spring, 2: fall. */
+  installment: 1 | 2;
+  taxType: TaxType;
+  /** yyyy-mm-dd */
+  dueDate: string;
+  amountCents: number;
+  /** What payments have taken off the bill so far (a bank debit still settling included). */
+  paidCents: number;
+  balanceCents: number;
+}
+
+/**
+ * What an invoice id may look like before the database is asked: the demo's are
+ * "RP-2026-2-1000001", a city's own system may use other letters, digits and separators.
+ */
+const PLAUSIBLE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export interface InvoiceViews {
+  /** The invoice, or undefined for an id that is unknown or cannot be one. */
+  invoice(id: string): Promise<InvoiceView | undefined>;
+}
+
+export function invoiceViews(
+  db: Queryable,
+  records: Pick<PropertyRecords, "findByParcelNumber">,
+): InvoiceViews {
+  return {
+    async invoice(id) {
+      if (!PLAUSIBLE_ID.test(id)) return undefined;
+      const invoice = (await invoicesById(db, [id])).get(id);
+      if (!invoice) return undefined;
+      const parcel = await records.findByParcelNumber(invoice.parcelNumber);
+      return {
+        ...invoice,
+        stateParcelNumber: parcel?.stateParcelNumber ?? null,
+        address: parcel?.address ?? null,
+        paidCents: invoice.amountCents - invoice.balanceCents,
+      };
+    },
+  };
+}
