@@ -1,6 +1,7 @@
 import type { ContentQueries } from "../content/queries";
 import type { InvoiceViews } from "../integrations/payments";
 import type { SearchClient } from "../search/client";
+import type { Uploads } from "../server/uploads/upload-store";
 import type { Integrations } from "../workflow/integrations";
 import type { Journey } from "../workflow/journey";
 import type { Problem, Validate, Workflow } from "../workflow/types";
@@ -52,6 +53,8 @@ export interface WorkflowServices {
   browserBundle(name: string): string | undefined;
   /** A service's browser bundle by its address (served by the web server). */
   browserBundleCode(url: string): string | undefined;
+  /** Residents' uploaded documents (src/server/uploads/). */
+  uploads: Uploads;
   /** Runs `work` alone for this journey: two clicks on Submit never run side by side. */
   exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T>;
   /**

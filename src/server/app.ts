@@ -38,10 +38,17 @@ import { redactError, redactUrl } from "./redact-url";
 import { readCookie, requestLocale } from "./request-locale";
 import { createSiteSearch, indexSourceOf, showsDemoServices } from "./search";
 import { nonceOf, securityHeaders } from "./security-headers";
+import { folderStorage } from "./uploads/file-storage";
 import { createWorkflowServices } from "./workflows";
 
 /** A posted form is a few KB; the engine refuses screens over 64 KB itself (workflow-screen.server.ts). */
 const FORM_BODY_LIMIT = "100kb";
+/**
+ * A screen that asks for documents posts them with the form (multipart): up to 5 files of 10 MB
+ * (src/domain/uploads.ts) and the fields. Only there; each screen then holds its own, smaller
+ * limit (src/app/lib/workflow-screen.server.ts).
+ */
+const UPLOAD_BODY_LIMIT = "52mb";
 
 /** A request whose address cannot be decoded (e.g. `?term=%E0%A4%A`) gets the Bad Request page. */
 function isDecodable(url: string): boolean {
@@ -163,6 +170,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     secureCookies: config.secureCookies,
     contentDir: config.contentDir,
     origin: config.publicOrigin,
+    fileStorage: folderStorage(join(config.dataDir, "uploads")),
   });
   const search = createSiteSearch();
   const reindex = async () =>
@@ -262,6 +270,14 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
 
   // Form posts are read whole, up to a bound: a body too large is refused (413) before any route
   // runs, a compressed one is inflated once, and the connection is never left half-read.
+  app.use(
+    express.raw({
+      type: (req) =>
+        String(req.headers["content-type"]).startsWith("multipart/form-data") &&
+        (req.url ?? "").startsWith("/workflow/"),
+      limit: UPLOAD_BODY_LIMIT,
+    }),
+  );
   app.use(express.raw({ type: () => true, limit: FORM_BODY_LIMIT }));
   // Every other address goes to React Router. (No path pattern here: Express would try to decode
   // `/activity/%` itself and fail before the Bad Request page could be shown.)

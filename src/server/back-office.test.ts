@@ -113,6 +113,64 @@ describe("property-records.find", () => {
   });
 });
 
+describe("property-records.find-each", () => {
+  const items = (...queries: string[]) => queries.map((query) => ({ query }));
+
+  it("finds one parcel per item, in order, by number or address", async () => {
+    const result = (await call("property-records", "find-each", {
+      items: items("1418 N Cedar Ave", "100-0001"),
+    })) as { parcels: { parcelNumber: string; owners: string }[]; count: number; parcelNumbers: string };
+    expect(result.parcels.map((p) => p.parcelNumber)).toEqual(["1000002", "1000001"]);
+    expect(result.parcels[0]?.owners).toBe("James Okafor; Grace Okafor");
+    expect(result.count).toBe(2);
+    expect(result.parcelNumbers).toBe("1000002, 1000001");
+  });
+
+  it("refuses every item it cannot use at once, each on its own field", async () => {
+    const errors = await refusal(
+      call("property-records", "find-each", {
+        items: items("200 E Market St", "12345", "99999 Nowhere Rd", "1000001", "9999999"),
+      }),
+    );
+    expect(errors.map((e) => [e.path, e.keyword])).toEqual([
+      ["/1/query", "format"],
+      ["/2/query", "lookup"],
+      ["/3/query", "unique"],
+      ["/4/query", "lookup"],
+    ]);
+    expect(errors[2]?.message).toBe("You have already entered parcel 1000001 above. Enter each parcel once.");
+  });
+
+  it("asks for a precise address when one matches several parcels", async () => {
+    const [error] = await refusal(
+      call("property-records", "find-each", { items: items("Fox Run Ct") }, "es"),
+    );
+    expect(error).toMatchObject({ path: "/0/query", keyword: "lookup" });
+    expect(error?.message).toContain("Más de una propiedad coincide con “Fox Run Ct”");
+  });
+
+  it("with ownersOf, takes only other parcels of the same owners, and names the one that differs", async () => {
+    const same = (await call("property-records", "find-each", {
+      items: items("3000423", "3000643"),
+      ownersOf: "3000368",
+    })) as { count: number };
+    expect(same.count).toBe(2);
+    const errors = await refusal(
+      call("property-records", "find-each", {
+        items: items("3000423", "3000368", "200 E Market St"),
+        ownersOf: "3000368",
+      }),
+    );
+    expect(errors.map((e) => [e.path, e.keyword])).toEqual([
+      ["/1/query", "unique"],
+      ["/2/query", "owners"],
+    ]);
+    expect(errors[1]?.message).toBe(
+      "Parcel 1000001 (200 E Market St, Cedarport, IN 46204) is owned by Maria Delgado. Only parcels with the same owners as parcel 3000368 (Aisha Kaur) can be combined.",
+    );
+  });
+});
+
 describe("deduction-applications", () => {
   it("searches by parcel, address and reference, masking applicants' names", async () => {
     const byParcel = (await call("deduction-applications", "search", { query: "1000002" })) as {

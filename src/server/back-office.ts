@@ -3,9 +3,14 @@
  * integration and the operation): property records, to find the resident's parcel, and deduction
  * applications, to open a case when an application is sent and to look up where it stands.
  *
- *   property-records.find          { query, owners? } → { parcels: [{ parcelNumber, stateParcelNumber, address, mobileHome, assessedValue }] }
+ *   property-records.find          { query, owners? } → { parcels: [{ parcelNumber, stateParcelNumber, address, mobileHome, assessedValue, owners }] }
  *                                  (assessedValue: the total assessed value on record, in cents)
  *                                  (owners: true lets a query without digits find an owner's parcels too)
+ *   property-records.find-each     { items: [{ query }], ownersOf? } → { parcels: [...], count, parcelNumbers }
+ *                                  (each query names exactly one parcel, no parcel twice; with
+ *                                  ownersOf, a parcel number, each must have that parcel's owners
+ *                                  and not be it: the parcels to combine into a surviving one;
+ *                                  parcelNumbers: "1000001, 1000002", for the confirmation)
  *   deduction-applications.create  { reference, requestId, deduction, parcelNumber, firstName, middleName?, lastName }
  *                                               → { reference, status }
  *   deduction-applications.search  { query }   → { query, applications: [{ deduction, status, applicant, dateApplied }] }
@@ -53,6 +58,19 @@ function message(key: string, locale: Locale, values: Record<string, string> = {
   return interpolate(lookupKey(MESSAGES[locale], key) ?? lookupKey(MESSAGES.en, key) ?? key, values);
 }
 
+interface Problem {
+  key: string;
+  keyword: string;
+  values?: Record<string, string>;
+}
+
+/** A reason a query cannot be used, shown on its field; thrown by `findOne`, caught by `find-each`. */
+class QueryProblem extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.key);
+  }
+}
+
 function refuse(key: string, keyword: string, locale: Locale, values?: Record<string, string>): never {
   throw new IntegrationRefusal([{ path: QUERY_FIELD, message: message(key, locale, values), keyword }]);
 }
@@ -76,6 +94,16 @@ export function oneLineAddress(parcel: Pick<Parcel, "address">): string {
   return `${line1}, ${city}, ${state} ${zip}`;
 }
 
+/** Owners as the county's record lists them, in one line ("James Okafor; Grace Okafor"). */
+const ownersLine = (parcel: Parcel) => parcel.owners.join("; ");
+
+/** The same owners, whatever the order or case the record lists them in. */
+const ownersKey = (parcel: Parcel) =>
+  parcel.owners
+    .map((o) => o.trim().toLocaleLowerCase("en-US"))
+    .sort()
+    .join("\n");
+
 function parcelChoice(parcel: Parcel) {
   return {
     parcelNumber: parcel.parcelNumber,
@@ -84,18 +112,113 @@ function parcelChoice(parcel: Parcel) {
     mobileHome: parcel.mobileHome,
     // Public on the county's record; the assessment appeal shows it next to the value asked for.
     assessedValue: parcel.assessedValueCents,
+    // Public too (property search by owner); parcel combine shows them to compare.
+    owners: ownersLine(parcel),
   };
+}
+
+/** The parcel a parcel number names, in any common format; a QueryProblem when none does. */
+async function parcelByNumber(records: PropertyRecords, query: string): Promise<Parcel> {
+  const parcelNumber = normalizeParcelNumber(query);
+  if (!parcelNumber) throw new QueryProblem({ key: "lookup.parcelFormat", keyword: "format" });
+  const parcel = await records.findByParcelNumber(parcelNumber);
+  if (!parcel)
+    throw new QueryProblem({ key: "lookup.noParcel", keyword: "lookup", values: { parcel: parcelNumber } });
+  return parcel;
+}
+
+/**
+ * The one parcel a query names: a parcel number, or an address that matches a single parcel.
+ * Throws a QueryProblem otherwise.
+ */
+async function findOne(records: PropertyRecords, query: string): Promise<Parcel> {
+  if (query === "") throw new QueryProblem({ key: "lookup.noAddress", keyword: "lookup" });
+  if (looksLikeParcelNumber(query)) return parcelByNumber(records, query);
+  const [parcel, another] = await records.searchByAddress(query, 2);
+  if (!parcel) throw new QueryProblem({ key: "lookup.noAddress", keyword: "lookup" });
+  if (another) throw new QueryProblem({ key: "lookup.manyParcels", keyword: "lookup", values: { query } });
+  return parcel;
+}
+
+/** Whether `parcel` may join the others found so far; the problem when it may not. */
+function problemWith(
+  parcel: Parcel,
+  earlier: (Parcel | undefined)[],
+  surviving?: Parcel,
+): Problem | undefined {
+  if (earlier.some((p) => p?.parcelNumber === parcel.parcelNumber))
+    return {
+      key: "lookup.sameParcel",
+      keyword: "unique",
+      values: { parcel: parcel.parcelNumber },
+    };
+  if (!surviving) return undefined;
+  if (parcel.parcelNumber === surviving.parcelNumber)
+    return { key: "lookup.isSurviving", keyword: "unique", values: { parcel: parcel.parcelNumber } };
+  if (ownersKey(parcel) !== ownersKey(surviving))
+    return {
+      key: "lookup.otherOwners",
+      keyword: "owners",
+      values: {
+        parcel: parcel.parcelNumber,
+        address: oneLineAddress(parcel),
+        owners: ownersLine(parcel),
+        surviving: surviving.parcelNumber,
+        survivingOwners: ownersLine(surviving),
+      },
+    };
+  return undefined;
+}
+
+/**
+ * Several properties, one per item of a repeated screen ("Property Address #1" to "#5"): each
+ * must name exactly one parcel, none twice. Every item's problem is reported at once, on its own
+ * field (`/<item>/query`), so the resident fixes them all in one go.
+ */
+async function findEach(records: PropertyRecords, params: Record<string, unknown>, locale: Locale) {
+  const items = Array.isArray(params.items) ? params.items : [];
+  let surviving: Parcel | undefined;
+  if (params.ownersOf !== undefined) {
+    surviving = (await records.findByParcelNumber(text(params.ownersOf))) ?? undefined;
+    if (!surviving) throw new TypeError(`property-records.find-each: no parcel ${String(params.ownersOf)}`);
+  }
+  const found: (Parcel | undefined)[] = [];
+  const errors: { path: string; message: string; keyword: string }[] = [];
+  for (const [index, item] of items.entries()) {
+    const query = text((item as { query?: unknown } | null)?.query);
+    let problem: Problem | undefined;
+    let parcel: Parcel | undefined;
+    try {
+      parcel = await findOne(records, query);
+      problem = problemWith(parcel, found, surviving);
+    } catch (error) {
+      if (!(error instanceof QueryProblem)) throw error;
+      problem = error.problem;
+    }
+    found.push(problem ? undefined : parcel);
+    if (problem)
+      errors.push({
+        path: `/${index}${QUERY_FIELD}`,
+        message: message(problem.key, locale, problem.values),
+        keyword: problem.keyword,
+      });
+  }
+  if (errors.length > 0) throw new IntegrationRefusal(errors);
+  const parcels = found.filter((p): p is Parcel => p !== undefined).map(parcelChoice);
+  return { parcels, count: parcels.length, parcelNumbers: parcels.map((p) => p.parcelNumber).join(", ") };
 }
 
 function propertyRecordsCall(records: PropertyRecords): Call {
   return async (name, operation, params, _answers, { locale }) => {
+    if (operation === "find-each") return findEach(records, params, locale);
     if (operation !== "find") throw new Error(`${name} has no operation ${operation}`);
     const query = text(params.query);
     if (looksLikeParcelNumber(query)) {
-      const parcelNumber = normalizeParcelNumber(query);
-      if (!parcelNumber) refuse("lookup.parcelFormat", "format", locale);
-      const parcel = await records.findByParcelNumber(parcelNumber);
-      if (!parcel) refuse("lookup.noParcel", "lookup", locale, { parcel: parcelNumber });
+      const parcel = await parcelByNumber(records, query).catch((error: unknown) => {
+        if (error instanceof QueryProblem)
+          refuse(error.problem.key, error.problem.keyword, locale, error.problem.values);
+        throw error;
+      });
       return { parcels: [parcelChoice(parcel)] };
     }
     // With `owners: true` a query without digits may be an owner's name ("García", "Smith LLC"):

@@ -68,4 +68,18 @@ describe("field cipher", () => {
     expect(() => createFieldCipher("c2hvcnQ=")).toThrow(DataKeyError);
     expect(() => createFieldCipher(newKey(), ["c2hvcnQ="])).toThrow(/DATA_KEYS_PREVIOUS\[0\]/);
   });
+
+  it("seals bytes (an uploaded file) bound to where they are kept, and opens them with a rotated key", () => {
+    const old = newKey();
+    const file = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2048)]);
+    const sealed = createFieldCipher(old).sealBytes(file, "uploads:u1");
+    expect(sealed.includes(Buffer.from("%PDF"))).toBe(false);
+    const rotated = createFieldCipher(newKey(), [old]);
+    expect(rotated.openBytes(sealed, "uploads:u1").equals(file)).toBe(true);
+    expect(() => rotated.openBytes(sealed, "uploads:u2")).toThrow(DecryptError);
+    const tampered = Buffer.from(sealed);
+    tampered[tampered.length - 1] = (tampered[tampered.length - 1] ?? 0) ^ 1;
+    expect(() => rotated.openBytes(tampered, "uploads:u1")).toThrow(DecryptError);
+    expect(() => rotated.openBytes(Buffer.from("not sealed"), "uploads:u1")).toThrow(DecryptError);
+  });
 });

@@ -29,7 +29,14 @@ export interface FieldCipher {
   open(stored: string, context: string): string;
   /** Sealed with a key other than the current one, or not sealed at all: worth re-sealing. */
   needsReseal(stored: string): boolean;
+  /** The same for bytes (an uploaded file): `FILE_MAGIC`, the key id, iv, tag, then the ciphertext. */
+  sealBytes(plain: Buffer, context: string): Buffer;
+  openBytes(sealed: Buffer, context: string): Buffer;
 }
+
+/** How a sealed file starts: "cpf1" and the 8-character key id, then the iv and the tag. */
+const FILE_MAGIC = Buffer.from("cpf1", "ascii");
+const KEY_ID_CHARS = 8;
 
 function parseKey(base64: string, name: string): Buffer {
   const key = Buffer.from(base64.trim(), "base64");
@@ -55,38 +62,57 @@ export function createFieldCipher(currentKey: string, previousKeys: readonly str
   });
   keys.set(keyId, current);
 
+  const encrypt = (plain: Buffer, context: string) => {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", current, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(Buffer.from(context, "utf8"));
+    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+    return { iv, tag: cipher.getAuthTag(), body };
+  };
+  const decrypt = (id: string, iv: Buffer, tag: Buffer, body: Buffer, context: string): Buffer => {
+    const key = keys.get(id);
+    if (!key)
+      throw new DecryptError(
+        `a value was sealed with key ${id}, which is neither DATA_KEY nor in DATA_KEYS_PREVIOUS`,
+      );
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
+      decipher.setAAD(Buffer.from(context, "utf8"));
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(body), decipher.final()]);
+    } catch {
+      throw new DecryptError(`a value sealed with key ${id} did not open (tampered, or stored elsewhere)`);
+    }
+  };
+
   return {
     keyId,
     seal(plain, context) {
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv("aes-256-gcm", current, iv, { authTagLength: TAG_BYTES });
-      cipher.setAAD(Buffer.from(context, "utf8"));
-      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return `${PREFIX}${keyId}:${iv.toString("base64url")}:${cipher.getAuthTag().toString("base64url")}:${body.toString("base64url")}`;
+      const { iv, tag, body } = encrypt(Buffer.from(plain, "utf8"), context);
+      return `${PREFIX}${keyId}:${iv.toString("base64url")}:${tag.toString("base64url")}:${body.toString("base64url")}`;
     },
     open(stored, context) {
       if (!isSealed(stored)) return stored;
       const [id, iv, tag, body] = stored.slice(PREFIX.length).split(":");
       if (id === undefined || iv === undefined || tag === undefined || body === undefined)
         throw new DecryptError("a sealed value is malformed");
-      const key = keys.get(id);
-      if (!key)
-        throw new DecryptError(
-          `a value was sealed with key ${id}, which is neither DATA_KEY nor in DATA_KEYS_PREVIOUS`,
-        );
-      try {
-        const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), {
-          authTagLength: TAG_BYTES,
-        });
-        decipher.setAAD(Buffer.from(context, "utf8"));
-        decipher.setAuthTag(Buffer.from(tag, "base64url"));
-        return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString(
-          "utf8",
-        );
-      } catch {
-        throw new DecryptError(`a value sealed with key ${id} did not open (tampered, or stored elsewhere)`);
-      }
+      const b64 = (part: string) => Buffer.from(part, "base64url");
+      return decrypt(id, b64(iv), b64(tag), b64(body), context).toString("utf8");
     },
     needsReseal: (stored) => !stored.startsWith(`${PREFIX}${keyId}:`),
+    sealBytes(plain, context) {
+      const { iv, tag, body } = encrypt(plain, context);
+      return Buffer.concat([FILE_MAGIC, Buffer.from(keyId, "ascii"), iv, tag, body]);
+    },
+    openBytes(sealed, context) {
+      const header = FILE_MAGIC.length + KEY_ID_CHARS + IV_BYTES + TAG_BYTES;
+      if (sealed.length < header || !sealed.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC))
+        throw new DecryptError("a sealed file is malformed");
+      const ivAt = FILE_MAGIC.length + KEY_ID_CHARS;
+      const id = sealed.subarray(FILE_MAGIC.length, ivAt).toString("ascii");
+      const iv = sealed.subarray(ivAt, ivAt + IV_BYTES);
+      const tag = sealed.subarray(ivAt + IV_BYTES, header);
+      return decrypt(id, iv, tag, sealed.subarray(header), context);
+    },
   };
 }

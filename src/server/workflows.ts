@@ -21,6 +21,8 @@ import { type Helpline, receiptEmail } from "./receipt";
 import { readCookie } from "./request-locale";
 import { sign, unsign } from "./secrets";
 import { serviceBundles } from "./service-bundles";
+import { type FileStorage, memoryStorage } from "./uploads/file-storage";
+import { createUploads } from "./uploads/upload-store";
 
 /**
  * The server side of online services: the services in workflows/, each resident's journey in the
@@ -77,6 +79,8 @@ export async function createWorkflowServices(opts: {
   secureCookies?: boolean;
   /** The address residents use (config.publicOrigin): links to the site in receipts are built from it. */
   origin?: string;
+  /** Where uploaded documents' bytes are kept (default: in memory, for tests and previews). */
+  fileStorage?: FileStorage;
   now?: () => Date;
 }): Promise<WorkflowServices> {
   const now = opts.now ?? (() => new Date());
@@ -90,8 +94,13 @@ export async function createWorkflowServices(opts: {
   let { workflows, problems, bundles, offices } = await load();
   const cipher = createFieldCipher(opts.dataKey, opts.previousDataKeys);
   const store = new JourneyStore<Journey>(opts.db, cipher, now);
-  // Expired journeys are forgotten at start-up and every hour, not only when a process restarts.
-  const journeyPurge = schedulePurges({ "expired journeys": () => store.purgeExpired() }, 3600_000);
+  const uploads = createUploads(opts.db, cipher, opts.fileStorage ?? memoryStorage(), now);
+  // Expired journeys are forgotten at start-up and every hour, not only when a process restarts,
+  // and so are their documents (a sent journey's stay as long as its submission).
+  const journeyPurge = schedulePurges(
+    { "expired journeys": () => store.purgeExpired(), "documents no longer needed": () => uploads.purge() },
+    3600_000,
+  );
   await journeyPurge.firstRun;
   const secure = opts.secureCookies ?? false;
   const csrf = createCsrf(opts.secret, { secure });
@@ -214,6 +223,7 @@ export async function createWorkflowServices(opts: {
         },
       };
     },
+    uploads,
     async exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T> {
       try {
         return await locks.run(journeyId, work);

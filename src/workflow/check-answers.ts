@@ -5,6 +5,8 @@
  */
 
 import { formatCurrency } from "../domain/money";
+import { numberedTitle } from "../domain/numbered-title";
+import { asUploadRef, formatFileSize, isUploadField } from "../domain/uploads";
 import { journeyForm } from "./form";
 import { type Journey, pathOf } from "./journey";
 import { engineText } from "./localize";
@@ -65,6 +67,13 @@ function answerLines(schema: JSONSchema, value: unknown, ui: UiSchema, locale: L
     return [
       schema.format === "card-number" || MASKED_WIDGETS.has(String(ui["ui:widget"])) ? mask(value) : value,
     ];
+  }
+  // Documents: one line each, the file's name and size (never a link: files are not served).
+  if (Array.isArray(value) && isUploadField(schema)) {
+    return value.flatMap((entry) => {
+      const ref = asUploadRef(entry);
+      return ref ? [`${ref.name} (${formatFileSize(ref.size, locale)})`] : [];
+    });
   }
   if (Array.isArray(value)) {
     const items = isObject(schema.items) ? (schema.items as JSONSchema) : {};
@@ -148,7 +157,7 @@ export function checkAnswersRows(
               item,
               itemUi,
               `/${i}`,
-              engineText("common.item", locale, { title: form.repeat?.itemTitle ?? "", number: i + 1 }),
+              numberedTitle(form.repeat?.itemTitle ?? "", i + 1),
               locale,
             )
           : [],

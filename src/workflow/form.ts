@@ -26,7 +26,17 @@ function buildForm(screen: Screen, locale: Locale): ScreenForm {
   const form: ScreenForm = {
     name: screen.name,
     title: localizeText(screen.title, locale),
-    uiSchema: screen.repeat ? { items: uiSchema, "ui:options": { orderable: false } } : uiSchema,
+    uiSchema: screen.repeat
+      ? {
+          items: uiSchema,
+          "ui:options": {
+            orderable: false,
+            ...(screen.repeat.addLabel !== undefined
+              ? { addLabel: localizeText(screen.repeat.addLabel, locale) }
+              : {}),
+          },
+        }
+      : uiSchema,
   };
   if (screen.hint !== undefined) form.hint = localizeText(screen.hint, locale);
   if (screen.schema) form.schema = localizeSchema(screen.schema, locale);

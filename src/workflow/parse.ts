@@ -52,9 +52,17 @@ function baseName(file: string): string | undefined {
   return match?.[1];
 }
 
-/** The repeated group's array, built around the item schema staff write. */
-function repeatSchema(item: JSONSchema, repeat: { max: number; min?: number }): JSONSchema {
-  return { type: "array", items: item, minItems: repeat.min ?? 1, maxItems: repeat.max };
+/**
+ * The repeated group's array, built around the item schema staff write. Each item is headed by
+ * the repeat's `itemTitle` ("Property Address #1") unless the item schema has a title of its own.
+ */
+function repeatSchema(
+  item: JSONSchema,
+  repeat: { max: number; min?: number; itemTitle?: unknown },
+): JSONSchema {
+  const titled =
+    item.title === undefined && repeat.itemTitle !== undefined ? { ...item, title: repeat.itemTitle } : item;
+  return { type: "array", items: titled, minItems: repeat.min ?? 1, maxItems: repeat.max };
 }
 
 function buildScreen(

@@ -28,9 +28,13 @@ async function choose(page: Page, ...ids: string[]) {
   for (const id of ids) await page.locator(`#${id}`).check();
 }
 
-async function onScreen(page: Page, screen: string, check: Check) {
+/**
+ * The journey reached `screen`. Each screen as first shown is audited with axe by
+ * workflow-screens.spec.ts (every service, both languages, phone and desktop); this spec audits
+ * what that one cannot reach: screens showing errors, and the status tool's results.
+ */
+async function onScreen(page: Page, screen: string) {
   await expect(page).toHaveURL(new RegExp(`/${screen}(\\?|$)`));
-  await check(page, screen);
 }
 
 interface Service {
@@ -38,9 +42,9 @@ interface Service {
   parcel: { query: string; number: string };
   roles: Role[];
   /** The service's own questions between the role (and representative) screens and the property. */
-  eligibility: (page: Page, check: Check, role: Role) => Promise<void>;
+  eligibility: (page: Page, role: Role) => Promise<void>;
   /** Questions between the property and the applicant. */
-  afterProperty?: (page: Page, check: Check) => Promise<void>;
+  afterProperty?: (page: Page) => Promise<void>;
   applicantHasBirthDate: boolean;
 }
 
@@ -53,8 +57,8 @@ const SERVICES: Record<string, Service> = {
     parcel: { query: "200 E Market St", number: "1000001" },
     roles: ["owner", "representative"],
     applicantHasBirthDate: true,
-    async eligibility(page, check) {
-      await onScreen(page, "eligibility", check);
+    async eligibility(page) {
+      await onScreen(page, "eligibility");
       await choose(page, yes("principalResidence"), no("otherHomestead"));
       await next(page);
     },
@@ -64,14 +68,14 @@ const SERVICES: Record<string, Service> = {
     parcel: { query: "200 E Market St", number: "1000001" },
     roles: ["owner", "representative"],
     applicantHasBirthDate: true,
-    async eligibility(page, check) {
-      await onScreen(page, "eligibility", check);
+    async eligibility(page) {
+      await onScreen(page, "eligibility");
       await choose(page, yes("hasMortgage"));
       await fill(page, { root_purchaseOrAppraisalDate: cedarportDay(-1) });
       await next(page);
     },
-    async afterProperty(page, check) {
-      await onScreen(page, "mortgage", check);
+    async afterProperty(page) {
+      await onScreen(page, "mortgage");
       await fill(page, { root_originalAmount: "185,000.00", root_originalLender: "Cedarport Savings Bank" });
       await next(page);
     },
@@ -81,20 +85,20 @@ const SERVICES: Record<string, Service> = {
     parcel: { query: "3517 E Michigan St", number: "4000001" },
     roles: ["owner", "representative", "surviving-spouse"],
     applicantHasBirthDate: false,
-    async eligibility(page, check, role) {
-      await onScreen(page, "age", check);
+    async eligibility(page, role) {
+      await onScreen(page, "age");
       await fill(page, { root_dateOfBirth: "04/15/1950" });
       await next(page);
       if (role === "surviving-spouse") {
-        await onScreen(page, "late-spouse", check);
+        await onScreen(page, "late-spouse");
         await fill(page, { root_lateSpouseName: "Harold Whitfield", root_dateOfDeath: "08/30/2024" });
         await choose(page, yes("spouseWas65"), no("remarried"));
         await next(page);
       }
-      await onScreen(page, "income", check);
+      await onScreen(page, "income");
       await choose(page, yes("incomeAtMost17000"));
       await next(page);
-      await onScreen(page, "ownership", check);
+      await onScreen(page, "ownership");
       await fill(page, { root_ownedSince: "06/01/1998" });
       await next(page);
     },
@@ -104,14 +108,14 @@ const SERVICES: Record<string, Service> = {
     parcel: { query: "6000001", number: "6000001" },
     roles: ["owner", "representative"],
     applicantHasBirthDate: true,
-    async eligibility(page, check) {
-      await onScreen(page, "condition", check);
+    async eligibility(page) {
+      await onScreen(page, "condition");
       await choose(page, "root_condition-1");
       await next(page);
-      await onScreen(page, "evidence", check);
+      await onScreen(page, "evidence");
       await choose(page, "root_evidence-1", "root_evidenceAgree");
       await next(page);
-      await onScreen(page, "income", check);
+      await onScreen(page, "income");
       await choose(page, yes("incomeAtMost17000"));
       await next(page);
     },
@@ -121,16 +125,16 @@ const SERVICES: Record<string, Service> = {
     parcel: { query: "49-02-21-000-001.000-201", number: "2000001" },
     roles: ["owner", "representative", "surviving-spouse"],
     applicantHasBirthDate: true,
-    async eligibility(page, check, role) {
-      await onScreen(page, "service", check);
+    async eligibility(page, role) {
+      await onScreen(page, "service");
       await choose(page, yes("served90Days"), yes("honorableDischarge"));
       await next(page);
-      await onScreen(page, "disability", check);
+      await onScreen(page, "disability");
       await fill(page, { root_veteranDateOfBirth: "11/02/1958", root_disabilityRating: "30" });
       await choose(page, "root_evidenceAgree");
       await next(page);
       if (role === "surviving-spouse") {
-        await onScreen(page, "late-spouse", check);
+        await onScreen(page, "late-spouse");
         await fill(page, { root_lateSpouseName: "Marcus Bell", root_dateOfDeath: "01/15/2026" });
         await choose(page, no("remarried"));
         await next(page);
@@ -154,13 +158,13 @@ async function apply(
   // axe runs inside the page, so it needs JavaScript; the no-JavaScript runs see the same markup.
   const check: Check = axe ? (p, label) => checkAxe(p, `${service.name}: ${label}`) : async () => undefined;
   await page.goto(`/workflow/${service.name}${lang === "es" ? "?lang=es" : ""}`);
-  await onScreen(page, "role", check);
+  await onScreen(page, "role");
   const roleIndex = ["owner", "representative", "surviving-spouse"].indexOf(role);
   await choose(page, `root_role-${roleIndex}`);
   await next(page);
 
   if (role === "representative") {
-    await onScreen(page, "representative", check);
+    await onScreen(page, "representative");
     await choose(page, "root_authority-0");
     await fill(page, {
       root_name: "Alex Rivera",
@@ -177,9 +181,9 @@ async function apply(
     await next(page);
   }
 
-  await service.eligibility(page, check, role);
+  await service.eligibility(page, role);
 
-  await onScreen(page, "find-property", check);
+  await onScreen(page, "find-property");
   if (errors) {
     await fill(page, { root_query: "99999 Nowhere Rd" });
     await next(page);
@@ -198,20 +202,20 @@ async function apply(
   await fill(page, { root_query: service.parcel.query });
   await next(page);
 
-  await onScreen(page, "confirm-property", check);
+  await onScreen(page, "confirm-property");
   await expect(
     page.getByText(`(${lang === "es" ? "parcela" : "parcel"} ${service.parcel.number})`),
   ).toBeVisible();
   await choose(page, "root_parcelNumber-0");
   await next(page);
 
-  await onScreen(page, "property-details", check);
+  await onScreen(page, "property-details");
   await choose(page, no("isMobileHome"), no("jointTenants"));
   await next(page);
 
-  await service.afterProperty?.(page, check);
+  await service.afterProperty?.(page);
 
-  await onScreen(page, "applicant", check);
+  await onScreen(page, "applicant");
   const applicant: Record<string, string> = {
     root_firstName: "Maria",
     root_lastName: "Delgado",
@@ -238,22 +242,22 @@ async function apply(
   await choose(page, yes("married"));
   await next(page);
 
-  await onScreen(page, "spouse", check);
+  await onScreen(page, "spouse");
   await fill(page, { root_spouseName: "Sam Delgado", root_spouseIdLastFive: "67890" });
   await next(page);
 
-  await onScreen(page, "declaration", check);
+  await onScreen(page, "declaration");
   await choose(page, "root_agree");
   await fill(page, { root_signedBy: role === "representative" ? "Alex Rivera" : "Maria Delgado" });
   await next(page);
 
-  await onScreen(page, "check-answers", check);
+  await onScreen(page, "check-answers");
   await expect(
     page.getByText(`(${lang === "es" ? "parcela" : "parcel"} ${service.parcel.number})`),
   ).toBeVisible();
   await page.locator('button[name="_intent"][value="submit"]').click();
 
-  await onScreen(page, "confirmation", check);
+  await onScreen(page, "confirmation");
   const reference = (await page.locator(".cp-workflow__reference").textContent())?.trim() ?? "";
   expect(reference).toMatch(/^[ACEFHJKMNPRTWXY2-9]{8}$/);
   await expect(page.getByText(/REQ-\d{8}-[A-Z0-9]{6}/)).toBeVisible();

@@ -1,5 +1,9 @@
 import { data } from "react-router";
+import { MAX_FILE_BYTES, maxFiles, uploadFields } from "../../domain/uploads";
 import { applyArrayAction, formDataToAnswers, parseArrayAction } from "../../forms/theme/index";
+import { schemaAt } from "../../forms/theme/schema-walk";
+import { attachUploads } from "../../server/uploads/attach";
+import { type MultipartBody, readMultipart } from "../../server/uploads/multipart";
 import { journeyForm } from "../../workflow/form";
 import {
   answerAndCall,
@@ -37,12 +41,19 @@ import { type ActionErrors, screenView } from "./workflow-view";
  */
 const refusedRequests = new WeakSet<object>();
 
+/**
+ * The journey cookie an action just set, for the page the loader renders in the same request: the
+ * browser has not sent it yet, and without it a refused first screen would show a journey made
+ * up on the spot instead of the one holding what the resident typed (and uploaded).
+ */
+const startedJourneys = new WeakMap<object, string>();
+
 function refused<T extends ActionErrors>(context: object, payload: T, init: ResponseInit) {
   refusedRequests.add(context);
   return data<ActionErrors>(payload, init);
 }
 
-/** A posted screen larger than this is not a form a resident filled in. */
+/** A posted screen larger than this is not a form a resident filled in (files aside). */
 const MAX_BODY_BYTES = 64 * 1024;
 /** A JSON body nests { intent, answers: … }: two levels above the deepest answer kept. */
 const MAX_BODY_DEPTH = STORAGE_LIMITS.depth + 2;
@@ -68,7 +79,8 @@ function journeyToShow(workflow: Workflow, stored: Journey | undefined): Journey
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, locale } = context;
   const workflow = workflowOr404(services, params.name);
-  const cookieHeader = request.headers.get("cookie");
+  const started = startedJourneys.get(context);
+  const cookieHeader = [started, request.headers.get("cookie")].filter(Boolean).join("; ") || null;
   const csrf = services.workflows.csrf(cookieHeader);
   const url = new URL(request.url);
   // The browser's journey asks this after a refused background post: are cookies reaching us?
@@ -118,6 +130,21 @@ interface Post {
   email?: string;
   /** The screen a "Change" button on check-answers opens. */
   change?: string;
+  /** Files posted with a screen that asks for documents (multipart). */
+  files: MultipartBody["files"];
+}
+
+/** The fields of a plain form post, however it was encoded. */
+function formPost(body: URLSearchParams, schema: object | undefined, files: Post["files"] = []): Post {
+  return {
+    intent: body.get("_intent") ?? "continue",
+    email: body.get("email")?.trim() || undefined,
+    answers: schema ? formDataToAnswers(schema, body) : {},
+    arrayAction: parseArrayAction(body),
+    csrf: body.get("_csrf"),
+    change: body.get("_screen") ?? undefined,
+    files,
+  };
 }
 
 /**
@@ -126,6 +153,17 @@ interface Post {
  */
 async function readPost(request: Request, schema: object | undefined): Promise<Post | null> {
   const declared = Number(request.headers.get("content-length") ?? 0);
+  const fileFields = uploadFields(schema);
+  if (fileFields.length > 0 && request.headers.get("content-type")?.startsWith("multipart/form-data")) {
+    const files = fileFields.reduce((n, field) => n + maxFiles(schemaAt(schema, [field])), 0);
+    if (declared > MAX_BODY_BYTES + files * (MAX_FILE_BYTES + 4096)) return null;
+    const body = await readMultipart(request, {
+      fileBytes: MAX_FILE_BYTES,
+      files,
+      fieldBytes: MAX_BODY_BYTES,
+    });
+    return body && formPost(body.fields, schema, body.files);
+  }
   if (declared > MAX_BODY_BYTES) return null;
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return null;
@@ -143,17 +181,10 @@ async function readPost(request: Request, schema: object | undefined): Promise<P
       answers: answers && typeof answers === "object" ? (answers as Answers | unknown[]) : {},
       arrayAction: null,
       csrf,
+      files: [],
     };
   }
-  const body = new URLSearchParams(text);
-  return {
-    intent: body.get("_intent") ?? "continue",
-    email: body.get("email")?.trim() || undefined,
-    answers: schema ? formDataToAnswers(schema, body) : {},
-    arrayAction: parseArrayAction(body),
-    csrf: body.get("_csrf"),
-    change: body.get("_screen") ?? undefined,
-  };
+  return formPost(new URLSearchParams(text), schema);
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -185,6 +216,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const created = await services.workflows.start(workflow.name, fresh, locale);
     ({ id, cookie } = created);
     started = created.journey;
+    startedJourneys.set(context, cookie.split(";")[0] ?? "");
   }
   const journeyId = id;
 
@@ -203,6 +235,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     // The resident may post from a screen they went Back to (shown, not stored): start there.
     const visited = visitScreen(workflow, current, screen.name, { now });
     const onScreen = visited.ok ? visited.journey : current;
+    // Documents: only files this journey stored count, and the ones just posted are stored. Only
+    // for a post that keeps the screen's answers: Back and Change carry none, and must not read
+    // as the resident removing every file.
+    const keepsAnswers = intent === "continue" || intent === "save" || post.arrayAction !== null;
+    const uploaded =
+      !keepsAnswers || screen.type === "check-answers" || Array.isArray(post.answers)
+        ? { answers: post.answers, errors: [] }
+        : await attachUploads(services.workflows.uploads, journeyId, form.schema, post.answers, {
+            files: post.files,
+            previous: [current.answers[screen.name], current.drafts[screen.name]],
+            locale,
+          });
+    post.answers = uploaded.answers;
 
     if (intent === "back") {
       const journey = goBack(workflow, onScreen);
@@ -279,6 +324,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       }
       await save(result.journey);
       return go(here(result.journey.screen));
+    }
+    if (uploaded.errors.length > 0) {
+      // A file that could not be kept: the resident stays, with it named, and the other answers'
+      // problems beside it (those of the same field are the file's fault).
+      const kept = saveDraft(workflow, current, screen.name, post.answers, { now });
+      if (kept.ok) await save(kept.journey);
+      const failed = new Set(uploaded.errors.map((e) => e.path));
+      const others = form.schema
+        ? services.workflows
+            .validate(form.schema, post.answers, { locale, now })
+            .filter((e) => !failed.has(e.path))
+        : [];
+      return refused(context, { errors: [...uploaded.errors, ...others] }, { headers: withCookie(cookie) });
     }
     const result = await answerAndCall(workflow, current, screen.name, post.answers, opts);
     await save(result.journey);

@@ -377,7 +377,12 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
             )}
             {confirmation.parcelNumber && (
               <p>
-                {t("confirmation.parcelNumber")} <strong>{confirmation.parcelNumber}</strong>
+                {t(
+                  confirmation.parcelNumber.includes(",")
+                    ? "confirmation.parcelNumbers"
+                    : "confirmation.parcelNumber",
+                )}{" "}
+                <strong>{confirmation.parcelNumber}</strong>
               </p>
             )}
           </div>

@@ -2,6 +2,7 @@ import type { IChangeEvent } from "@rjsf/core/lib/components/Form.js";
 import Form from "@rjsf/core/lib/components/Form.js";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { uploadFields } from "../../domain/uploads";
 import type { FieldError, Locale } from "../validation/messages";
 import { cityTemplates, cityWidgets } from "./city-theme";
 import type { ScreenFormContext } from "./context";
@@ -13,6 +14,7 @@ import { type Answers, formDataToAnswers } from "./form-data";
 import { screenValidator } from "./schema-matcher";
 import { formsText, rjsfTranslator } from "./strings";
 import { summaryItems } from "./summary-items";
+import { UploadField } from "./widgets/upload-field";
 
 /** The button a resident pressed, when it has a name ("Save and come back later"). */
 export interface Submitter {
@@ -62,6 +64,23 @@ const DEFAULTS = { constAsDefaults: "never", requiredBooleanDefault: "skip" } as
 const NO_ERRORS: readonly FieldError[] = [];
 
 const hasRepeatedGroup = (schema: unknown): boolean => JSON.stringify(schema).includes('"type":"array"');
+
+const FIELDS = { upload: UploadField };
+
+/** The uiSchema with each documents field rendered by the upload field. */
+function withUploadFields(uiSchema: UiSchema | undefined, fields: readonly string[]): UiSchema | undefined {
+  if (fields.length === 0) return uiSchema;
+  const ui: UiSchema = { ...uiSchema };
+  for (const field of fields) ui[field] = { ...(ui[field] as UiSchema | undefined), "ui:field": "upload" };
+  return ui;
+}
+
+/** Files the resident picked and has not sent yet: only a real (multipart) post carries them. */
+function hasPickedFiles(form: HTMLFormElement | null): boolean {
+  return [...(form?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? [])].some(
+    (input) => (input.files?.length ?? 0) > 0,
+  );
+}
 
 /**
  * Whether the resident changed a field before the page came to life (a slow phone): the page's
@@ -114,6 +133,8 @@ export function ScreenForm(props: ScreenFormProps) {
   const formContext: ScreenFormContext = useMemo(() => ({ locale }), [locale]);
   const translateString = useMemo(() => rjsfTranslator(locale), [locale]);
   const repeats = useMemo(() => hasRepeatedGroup(schema), [schema]);
+  const documents = useMemo(() => uploadFields(schema), [schema]);
+  const ui = useMemo(() => withUploadFields(uiSchema, documents), [uiSchema, documents]);
   const formRef = useRef<HTMLFormElement>(null);
   // Nothing typed is lost: what the resident did before hydration becomes the form's state,
   // read from the fields the way the server reads a post without JavaScript.
@@ -126,7 +147,8 @@ export function ScreenForm(props: ScreenFormProps) {
   }, []);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!onSubmit) return;
+    // Files go with the form itself, as without JavaScript; the server checks everything.
+    if (!onSubmit || hasPickedFiles(formRef.current)) return;
     event.preventDefault();
     const submitter = submitterOf(event);
     const found = validate?.(answers, submitter) ?? [];
@@ -147,6 +169,7 @@ export function ScreenForm(props: ScreenFormProps) {
       className="usa-form usa-form--large cedarport-screen-form"
       method={method}
       action={action}
+      encType={documents.length > 0 ? "multipart/form-data" : undefined}
       noValidate
       onSubmit={handleSubmit}
     >
@@ -164,8 +187,9 @@ export function ScreenForm(props: ScreenFormProps) {
         tagName="div"
         className="cedarport-screen-fields"
         schema={schema as RJSFSchema}
-        uiSchema={uiSchema}
+        uiSchema={ui}
         formData={answers}
+        fields={FIELDS}
         validator={screenValidator}
         templates={cityTemplates}
         widgets={cityWidgets}

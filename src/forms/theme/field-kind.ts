@@ -7,6 +7,7 @@
  * - "container": an object or a repeated group, laid out by its own template;
  * - "hidden".
  */
+import { isUploadField, maxFiles } from "../../domain/uploads";
 import type { Locale } from "../validation/messages";
 import { MEMORABLE_DATE_WIDGET } from "./date-parts";
 import { optionId } from "./field-names";
@@ -30,6 +31,8 @@ export function fieldKind(schemaIn: unknown, uiSchema: unknown, root?: unknown):
   const schema = resolveSchema(schemaIn, root ?? schemaIn);
   const widget = uiWidget(uiSchema);
   if (widget === "hidden") return "hidden";
+  // Documents: one file input, named by a <label> (widgets/upload-field.tsx).
+  if (isUploadField(schema)) return "input";
   if (widget === "radio" || widget === "checkboxes" || widget === MEMORABLE_DATE_WIDGET) return "group";
   const type = schemaType(schema);
   if (type === "array") {
@@ -58,6 +61,16 @@ export function hintLines(schema: JsonSchema, uiSchema: unknown, locale: Locale)
   if (typeof description === "string" && description.trim()) lines.push(description);
   const help = ui?.["ui:help"];
   if (typeof help === "string" && help.trim()) lines.push(help);
+  // Which files a documents field takes is never left out, whatever the author wrote.
+  if (isUploadField(schema)) {
+    const limit = maxFiles(schema);
+    lines.push(
+      limit > 1
+        ? formsText(locale, "uploadRules", { limit: String(limit) })
+        : formsText(locale, "uploadRulesOne"),
+    );
+    return lines;
+  }
   if (lines.length > 0) return lines;
   const widget = widgetName(schema, uiSchema);
   if (widget === "us-date" || widget === "date") lines.push(formsText(locale, "dateHint"));

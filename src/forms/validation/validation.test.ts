@@ -3,6 +3,7 @@ import enForms from "../../../locales/en/forms.json";
 import en from "../../../locales/en/validation.json";
 import esForms from "../../../locales/es/forms.json";
 import es from "../../../locales/es/validation.json";
+import commonDefinitions from "../../../schemas/definitions/common.json";
 import { resolveDateBound } from "./date-bounds";
 import { catalogueFormats, usPhoneDigits } from "./formats";
 import {
@@ -82,6 +83,9 @@ describe("the catalogue's wording", () => {
 });
 
 /** One case per message: a field and an answer that must produce it. */
+/** The shared documents field (schemas/definitions/common.json), as a screen shows it in English. */
+const documents = { ...commonDefinitions.$defs.documents, title: "Documents" };
+
 const cases: {
   key: MessageKey;
   property: object;
@@ -90,6 +94,18 @@ const cases: {
   params?: Record<string, string>;
 }[] = [
   { key: "required", property: { type: "string" }, value: undefined, required: true },
+  { key: "uploadRequired", property: documents, value: undefined, required: true },
+  {
+    key: "uploadTooMany",
+    property: documents,
+    value: Array.from({ length: 6 }, (_, i) => ({
+      id: `file-number-${i}-of-six`,
+      name: "a.pdf",
+      type: "application/pdf",
+      size: 10,
+    })),
+    params: { limit: "5" },
+  },
   {
     key: "requiredNa",
     property: { type: "string", "x-required-na": true },
@@ -196,7 +212,14 @@ describe("each message, in both languages", () => {
   it("covers every catalogue key but the opt-in ones", () => {
     const covered = new Set(cases.map((c) => c.key));
     // timeAfter names another answer: cross-field.test.ts checks it in both languages.
-    const optIn: MessageKey[] = ["selectPropertyOrInvoice", "timeAfter"];
+    // A file's type, size and emptiness are found when it is stored: tests/integration/uploads.test.ts.
+    const optIn: MessageKey[] = [
+      "selectPropertyOrInvoice",
+      "timeAfter",
+      "uploadType",
+      "uploadTooBig",
+      "uploadEmpty",
+    ];
     for (const key of Object.keys(en) as MessageKey[]) {
       if (!optIn.includes(key)) expect(covered.has(key), key).toBe(true);
     }

@@ -1,5 +1,6 @@
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from "@rjsf/utils";
 import { type MouseEvent, useEffect, useRef } from "react";
+import { numberedTitle } from "../../../domain/numbered-title";
 import { describedBy, localeOf, visibleErrors } from "../context";
 import { hintLines } from "../field-kind";
 import { ACTION_FIELD, countName, pointerOf } from "../field-names";
@@ -30,6 +31,9 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     required,
   } = props;
   const locale = localeOf(registry);
+  // A repeated screen's own words for the button ("Add another property"), from its `repeat`.
+  const option = (uiSchema?.["ui:options"] as { addLabel?: unknown } | undefined)?.addLabel;
+  const addLabel = typeof option === "string" && option ? option : undefined;
   const id = fieldPathId.$id;
   const errors = visibleErrors(rawErrors, hideError);
   const lines = hintLines(schema as JsonSchema, uiSchema, locale);
@@ -83,8 +87,12 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
           className="usa-button usa-button--outline"
           onClick={add}
         >
-          {formsText(locale, "addAnother")}
-          {title && <span className="usa-sr-only"> ({title})</span>}
+          {addLabel ?? (
+            <>
+              {formsText(locale, "addAnother")}
+              {title && <span className="usa-sr-only"> ({title})</span>}
+            </>
+          )}
         </button>
       ) : (
         maxItems !== undefined &&
@@ -99,7 +107,10 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, index, registry, schema } = props;
   const locale = localeOf(registry);
-  const itemTitle = `${typeof schema.title === "string" && schema.title ? schema.title : formsText(locale, "item")} ${index + 1}`;
+  const itemTitle = numberedTitle(
+    typeof schema.title === "string" && schema.title ? schema.title : formsText(locale, "item"),
+    index + 1,
+  );
   // A group never drops below its minItems: the last required item has no Remove.
   const group = schemaAt(registry.rootSchema, buttonsProps.fieldPathId.path.slice(0, -1));
   const minItems = typeof group?.minItems === "number" ? group.minItems : 0;

@@ -1,4 +1,5 @@
 import type { FieldTemplateProps } from "@rjsf/utils";
+import { isUploadField } from "../../../domain/uploads";
 import { ContainerErrors, describedBy, localeOf, visibleErrors } from "../context";
 import { fieldKind, hintLines } from "../field-kind";
 import type { JsonSchema } from "../schema-walk";
@@ -51,7 +52,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
     );
   }
   // A label hidden by the uiSchema still names the control for screen readers.
-  const labelClass = `usa-label${errors.length ? " usa-label--error" : ""}${displayLabel === false ? " usa-sr-only" : ""}`;
+  // RJSF hides an array's label; a documents field is one file input, and its label is the question.
+  const labelShown = displayLabel !== false || isUploadField(schema);
+  const labelClass = `usa-label${errors.length ? " usa-label--error" : ""}${labelShown ? "" : " usa-sr-only"}`;
   return (
     <div className={groupClass}>
       {kind === "input" && (

@@ -1,4 +1,5 @@
 import { useContext } from "react";
+import { numberedTitle } from "../../../domain/numbered-title";
 import type { Locale } from "../../validation/messages";
 import { HintHtml } from "../context";
 import { errorId, hintId } from "../field-names";
@@ -56,6 +57,6 @@ export function OptionalMarker({ required, locale }: { required?: boolean; local
 export function itemLabel(label: string, path: readonly (string | number)[], itemTitle?: unknown): string {
   const last = path[path.length - 1];
   if (typeof last !== "number") return label;
-  if (typeof itemTitle === "string" && itemTitle) return `${itemTitle} ${last + 1}`;
+  if (typeof itemTitle === "string" && itemTitle) return numberedTitle(itemTitle, last + 1);
   return label.replace(/-(\d+)$/, " $1");
 }
