@@ -68,6 +68,11 @@ describe("renderTextBlock", () => {
     );
   });
 
+  it("writes a date some days from today, across the end of a month", () => {
+    const replace: ReplaceMap = { reply: { type: "func", name: "date", days: 30 } };
+    expect(renderTextBlock("By {reply}", replace, ctx)).toBe("By April 4, 2025");
+  });
+
   it("reads a reference to another screen's answer, with an optional property", () => {
     const replace: ReplaceMap = {
       first: { type: "reference", screen: "applicant", input: "firstName" },

@@ -3,7 +3,7 @@
  * without a value renders empty (SPEC §5).
  */
 
-import { type DateInput, formatLongDate, formatUsDate, parseIsoDate } from "./dates";
+import { addDays, type DateInput, formatLongDate, formatUsDate, parseIsoDate } from "./dates";
 import { formatCurrency } from "./money";
 
 /** How a value is written: as it is, a yyyy-mm-dd date as mm/dd/yyyy, cents as $1,234.56. */
@@ -24,10 +24,14 @@ export interface BoundDataEntry {
   format?: ValueFormat;
 }
 
-/** A computed value; only 'date' exists: today as 'Month D, YYYY'. */
+/**
+ * A computed value; only 'date' exists: today as 'Month D, YYYY', or `days` from today ("we
+ * respond by …": `"days": 7`).
+ */
 export interface FuncEntry {
   type: "func";
   name: "date";
+  days?: number;
 }
 
 /** An answer the resident gave on another screen. */
@@ -103,7 +107,9 @@ export function resolveEntry(entry: ReplaceEntry, ctx: TextBlockContext): unknow
     case "bound_data":
       return readPath(ctx.boundData, entry.location);
     case "func":
-      return entry.name === "date" ? formatLongDate(ctx.now, ctx.locale ?? "en") : undefined;
+      return entry.name === "date"
+        ? formatLongDate(addDays(ctx.now, entry.days ?? 0), ctx.locale ?? "en")
+        : undefined;
     case "reference":
       return withProperty(ctx.answers?.[entry.screen]?.[entry.input], entry.property);
     case "content":

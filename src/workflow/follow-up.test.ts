@@ -74,7 +74,7 @@ describe("follow-up calls on check-answers", () => {
     const { integrations, call } = backOffice(() => ({ requestId: "REQ-1", reference: "HRWT96AF" }));
     const sent = await submitJourney(parcels, await onCheck(), { validate, now, locale: "en", integrations });
     expect(sent.ok && sent.reference).toBe("HRWT96AF");
-    expect(sent.journey.submission).toEqual({ reference: "HRWT96AF" });
+    expect(sent.journey.submission).toEqual({ reference: "HRWT96AF", sentAt: now.toISOString() });
     expect(call.mock.calls[1]?.[2]).toMatchObject({ reference: "HRWT96AF" });
     // Anything that is not a reference is not taken for one.
     const odd = backOffice(() => ({ reference: "not one" }));

@@ -32,7 +32,7 @@ export interface Journey {
   returnTo?: string;
   /** What the resident typed on a screen that did not validate, to show it again. */
   drafts: Record<string, unknown>;
-  submission?: { reference: string };
+  submission?: { reference: string; sentAt?: string };
   /**
    * The reference a sending was given before its calls were made, kept until the sending succeeds:
    * a retry after a declined card, a lost answer or a crash is the same attempt, so a payment
@@ -610,6 +610,8 @@ export function restoreJourney(
   if (known(value.returnTo)) journey.returnTo = value.returnTo;
   if (isRecord(value.submission) && typeof value.submission.reference === "string") {
     journey.submission = { reference: value.submission.reference };
+    const sentAt = value.submission.sentAt;
+    if (typeof sentAt === "string" && !Number.isNaN(Date.parse(sentAt))) journey.submission.sentAt = sentAt;
   } else if (isReference(value.reserved)) {
     journey.reserved = value.reserved;
   }

@@ -120,7 +120,7 @@ describe("buildMachine", () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe("done");
     expect(snapshot.status).toBe("done");
-    expect(snapshot.context.submission).toEqual({ reference: "ACEFHJKM" });
+    expect(snapshot.context.submission).toEqual({ reference: "ACEFHJKM", sentAt: now });
     expect(snapshot.context.results.check).toEqual({ requestId: "R-1" });
   });
 

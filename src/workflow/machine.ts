@@ -22,6 +22,8 @@ import type { Answers, Guard, Screen, Workflow } from "./types";
 
 export interface Submission {
   reference: string;
+  /** When the answers were sent (ISO): the confirmation's dates count from it, whenever it is seen. */
+  sentAt?: string;
 }
 
 export interface MachineContext {
@@ -126,7 +128,7 @@ function createWorkflowMachine(workflow: Workflow) {
         const results = { ...context.results };
         if (event.result !== undefined) results[params.screen] = event.result;
         return {
-          submission: { reference: event.reference },
+          submission: { reference: event.reference, sentAt: event.now },
           results,
           history: [...context.history, params.screen],
           returnTo: undefined,

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { DatabaseUnavailableError } from "../../db/database";
 import { MAX_FILE_BYTES, maxFiles, uploadFields } from "../../domain/uploads";
 import { applyArrayAction, formDataToAnswers, parseArrayAction } from "../../forms/theme/index";
 import { schemaAt } from "../../forms/theme/schema-walk";
@@ -302,11 +303,31 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const integrations = services.workflows.integrationsFor(journeyId, locale);
     const opts = { validate: services.workflows.validate, now, locale, integrations };
     if (screen.type === "check-answers") {
-      const result = await submitJourney(workflow, onScreen, {
-        ...opts,
-        ...(form.schema ? { data: post.answers } : {}),
-        reserve: save,
-      });
+      let result: Awaited<ReturnType<typeof submitJourney>>;
+      try {
+        result = await submitJourney(workflow, onScreen, {
+          ...opts,
+          ...(form.schema ? { data: post.answers } : {}),
+          reserve: save,
+        });
+      } catch (error) {
+        // The database down is the whole site's problem (its own page); a city system that failed
+        // to take the application is this page's: the answers stay, sending again is safe (the
+        // same reference, nothing stored twice), and the resident is told whom to contact.
+        if (error instanceof DatabaseUnavailableError) throw error;
+        console.error(`workflow ${workflow.name}: sending failed:`, error);
+        const site = await services.site();
+        const message = createI18n(locale).t("workflow-ui:sendFailed", {
+          main: site.phones.main ?? "311",
+          outside: site.phones.outside ?? "",
+          email: typeof site.email === "string" ? site.email : "",
+        });
+        return refused(
+          context,
+          { errors: [{ path: "", message, keyword: "send" }] },
+          { status: 503, headers: { ...withCookie(cookie), "Retry-After": "60" } },
+        );
+      }
       if (!result.ok) {
         await save(result.journey);
         // Problems with this screen's own questions (or what its call refused: a declined card)

@@ -50,7 +50,13 @@ export function screenView(
     formData: (formDataFor(journey, screen.name, workflow, { now }) ?? (screen.repeat ? [{}] : undefined)) as
       | Answers
       | undefined,
-    content: renderContent(screen, journey, locale, now),
+    // "We respond by …" counts from the day the answers were sent, however late the page is seen.
+    content: renderContent(
+      screen,
+      journey,
+      locale,
+      journey.submission?.sentAt ? new Date(journey.submission.sentAt) : now,
+    ),
     progress:
       screen.type === "question" || screen.type === "lookup" ? progressOf(workflow, journey, { now }) : null,
     back: previous && screen.type !== "confirmation" ? screenHref(workflow.name, previous, request) : null,
