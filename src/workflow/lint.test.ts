@@ -265,6 +265,21 @@ describe("lintWorkflow", () => {
     ]);
   });
 
+  it("asks for a documents field's label, never for the labels of the file references inside it", () => {
+    const withDocuments = (title?: unknown) =>
+      editedPets((f) => {
+        properties(f, "senior").papers = {
+          $ref: "definitions/common.json#/$defs/documents",
+          ...(title ? { title } : {}),
+        };
+      });
+    expect(lint(withDocuments({ en: "Papers", es: "Documentos" })).filter((p) => p.rule === "label")).toEqual(
+      [],
+    );
+    // The shared definition has a title of its own: staff who leave it out get "Documents".
+    expect(lint(withDocuments()).filter((p) => p.rule === "label")).toEqual([]);
+  });
+
   it("stops at a broken frame of the file itself, with the schema's problems", () => {
     const file = editedPets((f) => {
       (f.data.config as unknown as Record<string, unknown>).strat = "start";

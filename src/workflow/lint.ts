@@ -9,6 +9,7 @@
 
 import enForms from "../../locales/en/forms.json";
 import esForms from "../../locales/es/forms.json";
+import { uploadFields } from "../domain/uploads";
 import { screenForm } from "./form";
 import { guardFields } from "./guards";
 import { lintBindings } from "./lint-bindings";
@@ -182,7 +183,10 @@ function lintScreenSchema(screen: Screen, options: LintOptions, report: Report):
   const schemaPath = [...screen.lens, "data", "config", "schema"];
   const itemPrefix: JsonPath = screen.repeat ? ["items"] : [];
   if (screen.schema) {
+    // A documents field's items are file references the engine fills in, never questions.
+    const documents = new Set(uploadFields(screen.schema));
     mapSchema(screen.schema, (node, path) => {
+      if (path[0] === "properties" && documents.has(String(path[1])) && path.length > 2) return node;
       const local = path.slice(itemPrefix.length);
       const where = [...schemaPath, ...local];
       const ui = uiAt(screen.repeat ? { items: screen.uiSchema } : screen.uiSchema, path);

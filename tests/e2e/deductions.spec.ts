@@ -113,7 +113,7 @@ const SERVICES: Record<string, Service> = {
       await choose(page, "root_condition-1");
       await next(page);
       await onScreen(page, "evidence");
-      await choose(page, "root_evidence-1", "root_evidenceAgree");
+      await choose(page, "root_evidence-1", "root_evidenceBy-1");
       await next(page);
       await onScreen(page, "income");
       await choose(page, yes("incomeAtMost17000"));
@@ -131,7 +131,7 @@ const SERVICES: Record<string, Service> = {
       await next(page);
       await onScreen(page, "disability");
       await fill(page, { root_veteranDateOfBirth: "11/02/1958", root_disabilityRating: "30" });
-      await choose(page, "root_evidenceAgree");
+      await choose(page, "root_evidenceBy-1");
       await next(page);
       if (role === "surviving-spouse") {
         await onScreen(page, "late-spouse");
