@@ -15,6 +15,10 @@ export default [
   route("workflow/:name/:screen", "routes/workflow-screen.tsx"),
   // A property tax invoice (the payments integration's `viewUrl`), printable.
   route("payments/invoices/:id", "routes/payment-invoice.tsx"),
+  // Bid opportunities (src/integrations/bids/): the list, a bid, and a requested bid's packet.
+  route("bids", "routes/bids.tsx"),
+  route("bids/:number", "routes/bid.tsx"),
+  route("bids/:number/packet", "routes/bid-packet.ts"),
   // Staff only (the preview session): every service, its check results, map and texts.
   route("preview/workflows", "routes/preview-workflows.tsx"),
   route("preview/workflows/:name", "routes/preview-workflow.tsx"),

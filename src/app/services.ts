@@ -1,4 +1,5 @@
 import type { ContentQueries } from "../content/queries";
+import type { Bids } from "../integrations/bids";
 import type { InvoiceViews } from "../integrations/payments";
 import type { SearchClient } from "../search/client";
 import type { Uploads } from "../server/uploads/upload-store";
@@ -80,6 +81,8 @@ export interface AppServices {
   search(host: string | undefined): SearchClient;
   /** What residents owe, for the invoice page (docs/payments.md). */
   payments: InvoiceViews;
+  /** Bid opportunities and bid packet requests (the /bids pages). */
+  bids: Bids;
 }
 
 export interface RequestContext {

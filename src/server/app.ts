@@ -14,6 +14,7 @@ import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
 import { LANGUAGE_COOKIE } from "../domain/localize";
 import { sameSitePath } from "../domain/return-path";
+import { bidsIntegration } from "../integrations/bids";
 import { createEmailSender, EMAIL, emailHandler } from "../integrations/email";
 import { invoiceViews, paymentsIntegration } from "../integrations/payments";
 import { createPropertyRecords } from "../integrations/property-records";
@@ -158,12 +159,14 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   });
   if (config.production && payments.provider.name === "sandbox")
     console.warn("payments: PAYMENT_PROVIDER=sandbox: residents' payments move no money (docs/payments.md)");
+  // Bid opportunities (src/integrations/bids/): the /bids pages and the get-bid-packet service.
+  const bids = bidsIntegration(db);
   const workflows = await createWorkflowServices({
     dir: config.workflowsDir,
     db,
     secret: config.sessionSecret,
     outbox,
-    integrations: { ...(await backOfficeIntegrations(db)), payments: payments.call },
+    integrations: { ...(await backOfficeIntegrations(db)), payments: payments.call, bids: bids.call },
     dataKey: config.dataKey,
     previousDataKeys: config.previousDataKeys,
     retentionDays: config.retentionDays,
@@ -193,6 +196,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     },
     contentVersion: async () => (await store.snapshot()).version,
     payments: invoiceViews(db, createPropertyRecords({ kind: "embedded", db })),
+    bids: bids.bids,
   };
 
   const { build, vite } = await loadBuild(config);
@@ -294,12 +298,13 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       const staff = isPreviewSession(readCookie(req.headers.cookie, PREVIEW_COOKIE), config.sessionSecret);
       const draft = url.searchParams.get("stage") === "draft" && staff;
       // The staff pages (/preview/...) answer differently with and without the preview session;
-      // an invoice's balance (/payments/...) changes with every payment.
+      // an invoice's balance (/payments/...) changes with every payment; each download of a bid
+      // packet (/bids/<number>/packet) is recorded, and the bid list's statuses change at midnight.
       const cacheable =
         req.method === "GET" &&
         !draft &&
         !url.searchParams.has("stage") &&
-        !/^\/(workflow|api|preview)\b/.test(url.pathname) &&
+        !/^\/(workflow|api|preview|bids)\b/.test(url.pathname) &&
         !url.pathname.startsWith("/payments/");
       // The host is in the key because search results differ between the test and production
       // index (SPEC §7.1); the links in a page never do (they come from config.publicOrigin).
