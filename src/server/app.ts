@@ -160,7 +160,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   if (config.production && payments.provider.name === "sandbox")
     console.warn("payments: PAYMENT_PROVIDER=sandbox: residents' payments move no money (docs/payments.md)");
   // Bid opportunities (src/integrations/bids/): the /bids pages and the get-bid-packet service.
-  const bids = bidsIntegration(db);
+  const bids = bidsIntegration(db, { cipher: createFieldCipher(config.dataKey, config.previousDataKeys) });
   const workflows = await createWorkflowServices({
     dir: config.workflowsDir,
     db,

@@ -23,7 +23,8 @@ CREATE INDEX bids_agency ON bids (agency, due_date);
 
 -- One row per bid packet request (the get-bid-packet service): the bidder, for the purchasing
 -- office's list of bidders and its addenda. `reference` is the request's reference number, which
--- also unlocks the packet download: the same reference twice stores one request.
+-- also unlocks the packet download: the same reference twice stores one request. The bidder's
+-- contact details (company_name, street_address, phone, fax, email) are sealed with DATA_KEY.
 CREATE TABLE bid_packet_requests (
   reference TEXT PRIMARY KEY,
   bid_number TEXT NOT NULL REFERENCES bids (number),

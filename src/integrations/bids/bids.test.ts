@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../db/database";
 import { migrate } from "../../db/migrate";
+import { createFieldCipher } from "../../server/field-crypto";
 import { IntegrationRefusal } from "../../workflow/integrations";
 import {
   BID_STATUSES,
@@ -24,7 +26,13 @@ let bids: Bids;
 beforeAll(async () => {
   db = await openDatabase({ file: ":memory:" });
   await migrate(db);
-  bids = createBids({ kind: "embedded", db, demo: true, now: clock });
+  bids = createBids({
+    kind: "embedded",
+    db,
+    demo: true,
+    now: clock,
+    cipher: createFieldCipher(randomBytes(32).toString("base64")),
+  });
 });
 afterAll(() => db.close());
 
@@ -163,7 +171,13 @@ describe("the embedded bids", () => {
       bidNumber: "ITB-2026-0142",
     });
     expect(again).toEqual(stored);
-    expect(await bids.packetRequests("ITB-2026-0142")).toHaveLength(1);
+    expect(await bids.packetRequests("ITB-2026-0142")).toEqual([stored]);
+    // The bidder's contact details are sealed at rest.
+    const [row] = await db.all<Record<string, string>>(
+      "SELECT * FROM bid_packet_requests WHERE reference = 'HRWT96AF'",
+    );
+    for (const column of ["company_name", "street_address", "phone", "email"])
+      expect(row?.[column]?.startsWith("enc:v1:"), column).toBe(true);
     await expect(
       bids.recordPacketRequest({ ...bidder, reference: "KMNP2345", bidNumber: "ITB-2026-0101" }),
     ).rejects.toThrow(/not open/);

@@ -4,6 +4,7 @@
  * system is one more `kind` here and nothing else.
  */
 import type { Database } from "../../db/database";
+import type { PayloadCipher } from "../../outbox";
 import type { Bid, BidStatus } from "./bid";
 import { embeddedBids } from "./embedded/embedded-bids";
 
@@ -94,6 +95,8 @@ export interface BidsOptions {
    * use and moved on each new day.
    */
   demo?: boolean;
+  /** Seals bidders' contact details at rest (DATA_KEY, as residents' answers are). */
+  cipher?: PayloadCipher;
 }
 
 export type BidsConfig = { kind: "embedded"; db: Database } & BidsOptions;

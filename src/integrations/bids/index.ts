@@ -3,6 +3,7 @@
  * embedded bids with the demo bids kept current, and the workflow engine's `bids` call.
  */
 import type { Database } from "../../db/database";
+import type { PayloadCipher } from "../../outbox";
 import type { Integrations } from "../../workflow/integrations";
 import { type Bids, createBids } from "./bids";
 import { bidsCall } from "./integration";
@@ -44,7 +45,10 @@ export interface BidsIntegration {
   bids: Bids;
 }
 
-export function bidsIntegration(db: Database, opts: { now?: () => Date } = {}): BidsIntegration {
-  const bids = createBids({ kind: "embedded", db, demo: true, ...(opts.now ? { now: opts.now } : {}) });
+export function bidsIntegration(
+  db: Database,
+  opts: { now?: () => Date; cipher?: PayloadCipher } = {},
+): BidsIntegration {
+  const bids = createBids({ kind: "embedded", db, demo: true, ...opts });
   return { call: bidsCall(bids), bids };
 }

@@ -64,17 +64,32 @@ function bidFromRow(row: BidRow, today: string): Bid {
   };
 }
 
-const requestFromRow = (row: RequestRow): PacketRequest => ({
-  reference: row.reference,
-  bidNumber: row.bid_number,
-  companyName: row.company_name,
-  streetAddress: row.street_address,
-  phone: row.phone,
-  fax: row.fax,
-  email: row.email,
-  locale: row.locale,
-  requestedAt: row.requested_at,
-});
+/** The bidder's contact columns, sealed when a cipher is given (each bound to its row and column). */
+const SEALED = ["company_name", "street_address", "phone", "fax", "email"] as const;
+
+function contactCipher(cipher: BidsOptions["cipher"]) {
+  const context = (column: string, reference: string) => `bid_packet_requests.${column}:${reference}`;
+  return {
+    seal: (value: string | null, column: (typeof SEALED)[number], reference: string) =>
+      value === null || !cipher ? value : cipher.seal(value, context(column, reference)),
+    /** A row as stored, opened (a value stored before sealing opens as it is). */
+    open: (row: RequestRow): PacketRequest => {
+      const open = (value: string, column: string) =>
+        cipher ? cipher.open(value, context(column, row.reference)) : value;
+      return {
+        reference: row.reference,
+        bidNumber: row.bid_number,
+        companyName: open(row.company_name, "company_name"),
+        streetAddress: open(row.street_address, "street_address"),
+        phone: open(row.phone, "phone"),
+        fax: row.fax === null ? null : open(row.fax, "fax"),
+        email: open(row.email, "email"),
+        locale: row.locale,
+        requestedAt: row.requested_at,
+      };
+    },
+  };
+}
 
 /** ORDER BY a code in the given order (codes not listed last, then by code). */
 function rankBy(column: string, order: readonly string[] | undefined): { sql: string; params: Params } {
@@ -88,6 +103,8 @@ const clampInt = (value: number | undefined, min: number, max: number, fallback:
 
 export function embeddedBids(db: Database, options: BidsOptions = {}): Bids {
   const now = options.now ?? (() => new Date());
+  const contact = contactCipher(options.cipher);
+  const requestFromRow = contact.open;
   const today = () => formatIsoDate(calendarDateOf(now()));
   let seededOn = "";
   /** The demo bids as on today (once a day per process; the database says whether it is done). */
@@ -210,11 +227,11 @@ export function embeddedBids(db: Database, options: BidsOptions = {}): Bids {
           [
             reference,
             bid.number,
-            fields.companyName,
-            fields.streetAddress,
-            fields.phone,
-            request.fax?.trim() || null,
-            fields.email,
+            contact.seal(fields.companyName, "company_name", reference),
+            contact.seal(fields.streetAddress, "street_address", reference),
+            contact.seal(fields.phone, "phone", reference),
+            contact.seal(request.fax?.trim() || null, "fax", reference),
+            contact.seal(fields.email, "email", reference),
             request.locale,
             now().toISOString(),
           ],
