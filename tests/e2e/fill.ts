@@ -6,6 +6,8 @@ import type { Page } from "@playwright/test";
  */
 export async function fill(page: Page, values: Record<string, string>) {
   for (const [id, value] of Object.entries(values)) {
+    // The field as one box or as three: wait for either (the screen may still be on its way).
+    await page.locator(`#${id}, [name="${id}__month"]`).first().waitFor();
     const month = page.locator(`[name="${id}__month"]`);
     if ((await month.count()) === 0) {
       await page.locator(`#${id}`).fill(value);
