@@ -58,6 +58,13 @@ export function formatFileSize(bytes: number, locale: Locale): string {
   return `${number(Math.max(1, Math.round(bytes / 1024)))} KB`;
 }
 
+/** The ids among what a browser sent as file references (only an id counts: the rest is ours). */
+export function uploadIds(values: readonly unknown[]): string[] {
+  return values
+    .map((v) => (typeof v === "object" && v !== null ? (v as { id?: unknown }).id : undefined))
+    .filter((id): id is string => typeof id === "string");
+}
+
 /** A reference as an answer holds it, or undefined for anything else. */
 export function asUploadRef(value: unknown): UploadRef | undefined {
   if (!isSchema(value)) return undefined;

@@ -46,10 +46,10 @@ import { createWorkflowServices } from "./workflows";
 const FORM_BODY_LIMIT = "100kb";
 /**
  * A screen that asks for documents posts them with the form (multipart): up to 5 files of 10 MB
- * (src/domain/uploads.ts) and the fields. Only there; each screen then holds its own, smaller
- * limit (src/app/lib/workflow-screen.server.ts).
+ * (src/domain/uploads.ts), one more to be told it is one too many, and the fields. Only there;
+ * each screen then holds its own, smaller limit (src/app/lib/workflow-screen.server.ts).
  */
-const UPLOAD_BODY_LIMIT = "52mb";
+const UPLOAD_BODY_LIMIT = "64mb";
 
 /** A request whose address cannot be decoded (e.g. `?term=%E0%A4%A`) gets the Bad Request page. */
 function isDecodable(url: string): boolean {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { PDF, PNG } from "../fixtures/documents";
 import { expectAccessible } from "./axe";
 import { fill } from "./fill";
 
@@ -11,19 +12,6 @@ import { fill } from "./fill";
  */
 
 const SERVICE = "/workflow/property-appeal";
-
-/** A file the server reads as a PDF by its first bytes, about 2 KB. */
-const PDF = Buffer.concat([
-  Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n"),
-  Buffer.alloc(1500, 32),
-]);
-/** The smallest header the server reads as a PNG. */
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from([0, 0, 0, 13]),
-  Buffer.from("IHDR"),
-  Buffer.alloc(17, 1),
-]);
 
 const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: PDF });
 const png = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PDF, PNG } from "../fixtures/documents";
 import { useInProcessApp } from "./in-process-app";
 
 /**
@@ -71,17 +72,6 @@ const documentsService = {
     },
   ],
 };
-
-const PDF = Buffer.concat([
-  Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n"),
-  Buffer.alloc(1500, 32),
-]);
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from([0, 0, 0, 13]),
-  Buffer.from("IHDR"),
-  Buffer.alloc(17, 1),
-]);
 
 class Browser {
   private readonly cookies = new Map<string, string>();
@@ -219,6 +209,19 @@ describe.runIf(hasBuild)("uploaded documents over HTTP", () => {
     ).text();
     expect(html).toContain("“escaneo.pdf” pesa más de 10 MB.");
     expect(html).toContain("“vacio.png” está vacío.");
+  });
+
+  it("says when more files were picked than the field takes, and keeps them to choose from", async () => {
+    const browser = new Browser(site.base);
+    const response = await browser.post("documents", [
+      { name: "a.pdf", bytes: PDF },
+      { name: "b.pdf", bytes: PDF },
+      { name: "c.png", bytes: PNG },
+    ]);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("You can upload up to 2 files. Remove one to add another.");
+    expect(/<ul class="cp-upload__files"[\s\S]*?<\/ul>/.exec(html)?.[0]).toContain("c.png");
   });
 
   it("asks for a file when none is kept, and never takes another journey's file", async () => {

@@ -157,10 +157,12 @@ async function readPost(request: Request, schema: object | undefined): Promise<P
   const fileFields = uploadFields(schema);
   if (fileFields.length > 0 && request.headers.get("content-type")?.startsWith("multipart/form-data")) {
     const files = fileFields.reduce((n, field) => n + maxFiles(schemaAt(schema, [field])), 0);
-    if (declared > MAX_BODY_BYTES + files * (MAX_FILE_BYTES + 4096)) return null;
+    if (declared > MAX_BODY_BYTES + (files + 1) * (MAX_FILE_BYTES + 4096)) return null;
+    // One file more than the fields take is read, so too many picked files are said to be (a
+    // field's maxItems), not silently dropped.
     const body = await readMultipart(request, {
       fileBytes: MAX_FILE_BYTES,
-      files,
+      files: files + 1,
       fieldBytes: MAX_BODY_BYTES,
     });
     return body && formPost(body.fields, schema, body.files);

@@ -1,5 +1,5 @@
 import type { Locale } from "../../domain/localize";
-import { uploadFields } from "../../domain/uploads";
+import { uploadFields, uploadIds } from "../../domain/uploads";
 import { fieldId } from "../../forms/theme/field-names";
 import type { FieldError } from "../../forms/validation/messages";
 import { catalogueMessage } from "../../forms/validation/messages";
@@ -48,9 +48,7 @@ export async function attachUploads(
       return Array.isArray(list) ? (list as unknown[]) : [];
     });
     const still = new Set(kept.map((ref) => ref.id));
-    const removed = before
-      .map((v) => (typeof v === "object" && v !== null ? (v as { id?: unknown }).id : undefined))
-      .filter((id): id is string => typeof id === "string" && !still.has(id));
+    const removed = uploadIds(before).filter((id) => !still.has(id));
     await uploads.forget(journeyId, removed);
   }
   return { answers: next, errors };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database } from "../../db/database";
-import { asUploadRef, isAcceptedType, MAX_FILE_BYTES, type UploadRef } from "../../domain/uploads";
+import { asUploadRef, isAcceptedType, MAX_FILE_BYTES, type UploadRef, uploadIds } from "../../domain/uploads";
 import type { FieldCipher } from "../field-crypto";
 import type { FileStorage } from "./file-storage";
 
@@ -96,10 +96,9 @@ export function createUploads(
     },
 
     async owned(journeyId, values) {
-      // Only the id counts: the name, type and size are read from the row.
-      const ids = values
-        .map((v) => (typeof v === "object" && v !== null ? (v as { id?: unknown }).id : undefined))
-        .filter((id): id is string => typeof id === "string");
+      // Only the id counts: the name, type and size are read from the row. A field holds a few
+      // files; a forged post's thousands of ids are not looked up.
+      const ids = uploadIds(values).slice(0, 100);
       if (ids.length === 0) return [];
       const rows = await db.all<Row>(
         `SELECT id, journey_id, name, type, size FROM uploads WHERE journey_id = ? AND id IN (${ids.map(() => "?").join(", ")})`,
