@@ -19,6 +19,9 @@ export default [
   route("bids", "routes/bids.tsx"),
   route("bids/:number", "routes/bid.tsx"),
   route("bids/:number/packet", "routes/bid-packet.ts"),
+  // Property records (src/integrations/property-records/): the search and a parcel's page.
+  route("property-search", "routes/property-search.tsx"),
+  route("property/:parcelNumber", "routes/property.tsx"),
   // Staff only (the preview session): every service, its check results, map and texts.
   route("preview/workflows", "routes/preview-workflows.tsx"),
   route("preview/workflows/:name", "routes/preview-workflow.tsx"),

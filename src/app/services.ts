@@ -1,6 +1,7 @@
 import type { ContentQueries } from "../content/queries";
 import type { Bids } from "../integrations/bids";
 import type { InvoiceViews } from "../integrations/payments";
+import type { PropertyRecords } from "../integrations/property-records";
 import type { SearchClient } from "../search/client";
 import type { Uploads } from "../server/uploads/upload-store";
 import type { Integrations } from "../workflow/integrations";
@@ -83,6 +84,8 @@ export interface AppServices {
   payments: InvoiceViews;
   /** Bid opportunities and bid packet requests (the /bids pages). */
   bids: Bids;
+  /** The county's parcels (the /property-search and /property/<parcel> pages). */
+  property: PropertyRecords;
 }
 
 export interface RequestContext {

@@ -176,6 +176,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     fileStorage: folderStorage(join(config.dataDir, "uploads")),
   });
   const search = createSiteSearch();
+  const propertyRecords = createPropertyRecords({ kind: "embedded", db });
   const reindex = async () =>
     search.reindex(
       indexSourceOf(
@@ -195,8 +196,9 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       return snapshot.byId.site.get("site") as unknown as SiteConfig;
     },
     contentVersion: async () => (await store.snapshot()).version,
-    payments: invoiceViews(db, createPropertyRecords({ kind: "embedded", db })),
+    payments: invoiceViews(db, propertyRecords),
     bids: bids.bids,
+    property: propertyRecords,
   };
 
   const { build, vite } = await loadBuild(config);
@@ -299,13 +301,15 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       const draft = url.searchParams.get("stage") === "draft" && staff;
       // The staff pages (/preview/...) answer differently with and without the preview session;
       // an invoice's balance (/payments/...) changes with every payment; each download of a bid
-      // packet (/bids/<number>/packet) is recorded, and the bid list's statuses change at midnight.
+      // packet (/bids/<number>/packet) is recorded, and the bid list's statuses change at midnight;
+      // a parcel's page (/property/<parcel>) shows its taxes due, which change with every payment.
       const cacheable =
         req.method === "GET" &&
         !draft &&
         !url.searchParams.has("stage") &&
         !/^\/(workflow|api|preview|bids)\b/.test(url.pathname) &&
-        !url.pathname.startsWith("/payments/");
+        !url.pathname.startsWith("/payments/") &&
+        !url.pathname.startsWith("/property/");
       // The host is in the key because search results differ between the test and production
       // index (SPEC §7.1); the links in a page never do (they come from config.publicOrigin).
       const key = cacheable

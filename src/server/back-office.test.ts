@@ -171,6 +171,103 @@ describe("property-records.find-each", () => {
   });
 });
 
+describe("property-records.school-district", () => {
+  const { firstTimeHomeowner: delgado, disabledVeteran: bell } = DEMO_PARCELS;
+  type Matches = {
+    query: string;
+    more: boolean;
+    matches: Array<{
+      address: string;
+      parcelNumber: string;
+      district: string;
+      districtPhone: string;
+      districtWebsite: string;
+      districtAddress: string;
+      taxingDistrict: string;
+      township: string;
+    }>;
+  };
+  const find = async (query: string) =>
+    (await call("property-records", "school-district", { query })) as Matches;
+
+  it("gives one address its district, contact details and taxing district", async () => {
+    expect(await find("5412 fox run court")).toEqual({
+      query: "5412 fox run court",
+      more: false,
+      matches: [
+        {
+          address: "5412 Fox Run Ct, Cedarport, IN 46220",
+          parcelNumber: bell.parcelNumber,
+          district: "Metropolitan School District of Harbor Township",
+          districtPhone: "(555) 010-5110",
+          districtWebsite: "www.msdharbor.example",
+          districtAddress: "4210 N College Ave, Cedarport, IN 46205",
+          taxingDistrict: "201",
+          township: "Harbor Township",
+        },
+      ],
+    });
+  });
+
+  it("finds a parcel by its number in any common format", async () => {
+    for (const query of ["1000001", "100-0001", "49-01-12-000-001.000-101"]) {
+      const { matches } = await find(query);
+      expect(matches, query).toEqual([
+        expect.objectContaining({
+          parcelNumber: delgado.parcelNumber,
+          district: "Cedarport Public Schools",
+          taxingDistrict: "101",
+          township: "Center Township",
+        }),
+      ]);
+    }
+  });
+
+  it("offers up to 10 addresses of a street, each with its own district, and says when there are more", async () => {
+    const { matches, more } = await find("Market St");
+    expect(matches).toHaveLength(10);
+    expect(more).toBe(true);
+    expect(new Set(matches.map((m) => m.parcelNumber)).size).toBe(10);
+    for (const match of matches) {
+      expect(match.address).toMatch(/ Market St, Cedarport, IN \d{5}$/);
+      expect(match.districtPhone).toMatch(/^\(555\) 010-\d{4}$/);
+      expect(match.taxingDistrict).toMatch(/^\d{3}$/);
+    }
+  });
+
+  it("has contact details for every district the parcels are in", async () => {
+    const { SCHOOL_DISTRICTS } = await import(
+      "../integrations/property-records/embedded/cedarport-geography"
+    );
+    const { SCHOOL_DISTRICT_CONTACTS } = await import("../integrations/property-records");
+    expect(Object.keys(SCHOOL_DISTRICT_CONTACTS).sort()).toEqual([...SCHOOL_DISTRICTS].sort());
+    const phones = Object.values(SCHOOL_DISTRICT_CONTACTS).map((c) => c.phone);
+    expect(new Set(phones).size).toBe(phones.length);
+  });
+
+  it('says "No matching addresses found" on the query field when nothing matches, in both languages', async () => {
+    expect(await refusal(call("property-records", "school-district", { query: "99999 Nowhere Rd" }))).toEqual(
+      [{ path: "/query", message: "No matching addresses found", keyword: "lookup" }],
+    );
+    const [spanish] = await refusal(call("property-records", "school-district", { query: "zzz" }, "es"));
+    expect(spanish).toMatchObject({ path: "/query", keyword: "lookup" });
+    expect(spanish?.message).not.toBe("No matching addresses found");
+  });
+
+  it("refuses a malformed or unknown parcel number as find does", async () => {
+    expect(await refusal(call("property-records", "school-district", { query: "12345" }))).toEqual([
+      {
+        path: "/query",
+        message: expect.stringContaining("Please enter a valid parcel number"),
+        keyword: "format",
+      },
+    ]);
+    const [unknown] = await refusal(call("property-records", "school-district", { query: "9999999" }));
+    expect(unknown).toMatchObject({ path: "/query", keyword: "lookup" });
+    expect(unknown?.message).toContain("9999999");
+  });
+});
+
 describe("deduction-applications", () => {
   it("searches by parcel, address and reference, masking applicants' names", async () => {
     const byParcel = (await call("deduction-applications", "search", { query: "1000002" })) as {

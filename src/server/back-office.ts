@@ -11,6 +11,10 @@
  *                                  ownersOf, a parcel number, each must have that parcel's owners
  *                                  and not be it: the parcels to combine into a surviving one;
  *                                  parcelNumbers: "1000001, 1000002", for the confirmation)
+ *   property-records.school-district { query } → { query, matches: [{ address, parcelNumber, district, districtPhone,
+ *                                  districtWebsite, districtAddress, taxingDistrict, township }], more }
+ *                                  (one row for a parcel number or a full address; up to 10 for a
+ *                                  street or the start of an address, `more` when there are others)
  *   deduction-applications.create  { reference, requestId, deduction, parcelNumber, firstName, middleName?, lastName }
  *                                               → { reference, status }
  *   deduction-applications.search  { query }   → { query, applications: [{ deduction, status, applicant, dateApplied }] }
@@ -36,6 +40,7 @@ import {
   normalizeParcelNumber,
   type Parcel,
   type PropertyRecords,
+  schoolDistrictOf,
   seedPropertyRecords,
 } from "../integrations/property-records";
 import { IntegrationRefusal, type Integrations } from "../workflow/integrations";
@@ -208,9 +213,49 @@ async function findEach(records: PropertyRecords, params: Record<string, unknown
   return { parcels, count: parcels.length, parcelNumbers: parcels.map((p) => p.parcelNumber).join(", ") };
 }
 
+/** A row of the school district finder: the address, and the district that serves it with its contacts. */
+function schoolDistrictRow(parcel: Parcel) {
+  const district = schoolDistrictOf(parcel);
+  return {
+    address: oneLineAddress(parcel),
+    parcelNumber: parcel.parcelNumber,
+    district: district.name,
+    districtPhone: district.phone,
+    districtWebsite: district.website,
+    districtAddress: district.address,
+    taxingDistrict: district.taxingDistrict,
+    township: parcel.township,
+  };
+}
+
+/**
+ * The school district of an address or a parcel: one row for a parcel number or an address that
+ * names one parcel; for a street or the start of an address, the first ADDRESS_MATCHES parcels, so
+ * the resident finds theirs in the list (`more` says the list is cut: type more of the address).
+ */
+async function schoolDistrict(records: PropertyRecords, params: Record<string, unknown>, locale: Locale) {
+  const query = text(params.query);
+  if (looksLikeParcelNumber(query)) {
+    const parcel = await parcelByNumber(records, query).catch((error: unknown) => {
+      if (error instanceof QueryProblem)
+        refuse(error.problem.key, error.problem.keyword, locale, error.problem.values);
+      throw error;
+    });
+    return { query, matches: [schoolDistrictRow(parcel)], more: false };
+  }
+  const parcels = query === "" ? [] : await records.searchByAddress(query, ADDRESS_MATCHES + 1);
+  if (parcels.length === 0) refuse("lookup.noAddress", "lookup", locale);
+  return {
+    query,
+    matches: parcels.slice(0, ADDRESS_MATCHES).map(schoolDistrictRow),
+    more: parcels.length > ADDRESS_MATCHES,
+  };
+}
+
 function propertyRecordsCall(records: PropertyRecords): Call {
   return async (name, operation, params, _answers, { locale }) => {
     if (operation === "find-each") return findEach(records, params, locale);
+    if (operation === "school-district") return schoolDistrict(records, params, locale);
     if (operation !== "find") throw new Error(`${name} has no operation ${operation}`);
     const query = text(params.query);
     if (looksLikeParcelNumber(query)) {

@@ -14,7 +14,8 @@ function inline(value: unknown): string {
     if (entries.length === 0) return "{}";
     return `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(", ")} }`;
   }
-  return JSON.stringify(value);
+  // As JSON.stringify writes them: a list's missing item is null (an object's is left out above).
+  return JSON.stringify(value) ?? "null";
 }
 
 function write(value: unknown, indent: string, prefix: string, width: number): string {

@@ -78,4 +78,31 @@ describe.each(DATABASES)("invoice views on %s", (kind) => {
     await guarded.invoice("RP-2026-2-1000001");
     expect(asked).toHaveLength(1);
   });
+
+  it("lists a parcel's invoices with a balance, due first first (the property page's taxes due)", async () => {
+    expect(await views().openForParcel("1000002")).toEqual([
+      {
+        id: "RP-2026-1-1000002",
+        payYear: 2026,
+        installment: 1,
+        taxType: "real-property",
+        dueDate: "2026-05-11",
+        amountCents: 106_250,
+        balanceCents: 36_250,
+      },
+      {
+        id: "RP-2026-2-1000002",
+        payYear: 2026,
+        installment: 2,
+        taxType: "real-property",
+        dueDate: "2026-11-10",
+        amountCents: 106_250,
+        balanceCents: 106_250,
+      },
+    ]);
+    // Everything paid: nothing due. Not a canonical parcel number: not asked.
+    expect(await views().openForParcel("2000001")).toEqual([]);
+    expect(await views().openForParcel("100-0002")).toEqual([]);
+    expect(await views().openForParcel("' OR 1=1 --")).toEqual([]);
+  });
 });

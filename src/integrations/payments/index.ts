@@ -29,7 +29,7 @@ export {
 export { seedGalleryAccounts, seedInvoices, seedPaymentDemoData } from "./embedded/seed";
 export { checkInstrument, type Instrument, type InstrumentSummary, summarize } from "./instrument";
 export { type PaymentsCallOptions, paymentsCall } from "./integration";
-export { type InvoiceView, type InvoiceViews, invoiceViews } from "./invoice-view";
+export { type InvoiceView, type InvoiceViews, invoiceViews, type OpenInvoice } from "./invoice-view";
 export {
   createPayments,
   type PaymentResult,

@@ -5,9 +5,9 @@
  * operation). Owners' names are not part of it: the page is open to whoever has the address.
  */
 import type { Queryable } from "../../db/database";
-import type { ParcelAddress, PropertyRecords } from "../property-records";
+import { isLocalParcelNumber, type ParcelAddress, type PropertyRecords } from "../property-records";
 import type { TaxType } from "./embedded/demo-invoices";
-import { invoicesById } from "./store";
+import { invoicesById, openInvoices } from "./store";
 
 export interface InvoiceView {
   id: string;
@@ -36,7 +36,18 @@ const PLAUSIBLE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export interface InvoiceViews {
   /** The invoice, or undefined for an id that is unknown or cannot be one. */
   invoice(id: string): Promise<InvoiceView | undefined>;
+  /**
+   * The parcel's invoices that still have a balance, due first first (the property page's taxes
+   * due). The parcel number is the canonical one the property records give; [] for any other.
+   */
+  openForParcel(parcelNumber: string): Promise<OpenInvoice[]>;
 }
+
+/** An invoice with something still to pay, as a parcel's page lists it. */
+export type OpenInvoice = Pick<
+  InvoiceView,
+  "id" | "payYear" | "installment" | "taxType" | "dueDate" | "amountCents" | "balanceCents"
+>;
 
 export function invoiceViews(
   db: Queryable,
@@ -54,6 +65,20 @@ export function invoiceViews(
         address: parcel?.address ?? null,
         paidCents: invoice.amountCents - invoice.balanceCents,
       };
+    },
+    async openForParcel(parcelNumber) {
+      if (!isLocalParcelNumber(parcelNumber)) return [];
+      return (await openInvoices(db, [parcelNumber])).map(
+        ({ id, payYear, installment, taxType, dueDate, amountCents, balanceCents }) => ({
+          id,
+          payYear,
+          installment,
+          taxType,
+          dueDate,
+          amountCents,
+          balanceCents,
+        }),
+      );
     },
   };
 }

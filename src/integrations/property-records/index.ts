@@ -16,6 +16,16 @@ export {
   createPropertyRecords,
   type Parcel,
   type ParcelAddress,
+  type ParcelPage,
+  type ParcelSearch,
   type PropertyRecords,
   type PropertyRecordsConfig,
 } from "./property-records";
+export {
+  SCHOOL_DISTRICT_CONTACTS,
+  type SchoolDistrict,
+  type SchoolDistrictContact,
+  type SchoolDistrictName,
+  schoolDistrictOf,
+} from "./school-districts";
+export { isParcelSort, PARCEL_SORTS, type ParcelSort } from "./sorts";

@@ -5,6 +5,7 @@
  */
 import type { Database } from "../../db/database";
 import { embeddedPropertyRecords } from "./embedded/embedded-property-records";
+import type { ParcelSort } from "./sorts";
 
 export interface ParcelAddress {
   line1: string;
@@ -41,6 +42,34 @@ export interface PropertyRecords {
   searchByOwner(name: string, limit?: number): Promise<Parcel[]>;
   /** All parcels on a street (optionally one direction of it), by house number. */
   searchByStreet(street: string, limit?: number): Promise<Parcel[]>;
+  /**
+   * One page of an owner, street or address search, with the total: what the property search page
+   * (/property-search) lists. Matches as the search above of the same kind; a query that cannot
+   * match (no words) is an empty page, never an error.
+   */
+  search(query: ParcelSearch): Promise<ParcelPage>;
+}
+
+export interface ParcelSearch {
+  /** owner: as searchByOwner; street: as searchByStreet; address: as searchByAddress. */
+  by: "owner" | "street" | "address";
+  query: string;
+  /** Default: owner for an owner search, address otherwise. */
+  sort?: ParcelSort;
+  direction?: "asc" | "desc";
+  /** From 1; a page past the last shows the last. */
+  page?: number;
+  /** Default 20, at most 100. */
+  pageSize?: number;
+}
+
+export interface ParcelPage {
+  items: Parcel[];
+  /** The page shown, from 1. */
+  page: number;
+  /** At least 1. */
+  pageCount: number;
+  total: number;
 }
 
 export type PropertyRecordsConfig = { kind: "embedded"; db: Database };

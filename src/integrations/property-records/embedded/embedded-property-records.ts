@@ -7,7 +7,8 @@ import { normalizeParcelNumber } from "../../../domain/parcel-number";
 import { parseAddress, prefixRange } from "../address";
 import { clampLimit, DEFAULT_LIMITS } from "../limits";
 import { ownerQueryWords } from "../owner-name";
-import type { Parcel, PropertyRecords } from "../property-records";
+import type { Parcel, ParcelSearch, PropertyRecords } from "../property-records";
+import { isParcelSort, type ParcelSort } from "../sorts";
 import { addressCondition } from "./address-sql";
 
 export interface ParcelRow {
@@ -43,7 +44,55 @@ export function parcelFromRow(row: ParcelRow): Parcel {
   };
 }
 
-const ADDRESS_ORDER = "ORDER BY street_key, direction, house_number, LENGTH(unit), unit, parcel_number";
+const ADDRESS_COLUMNS = ["street_key", "direction", "house_number", "LENGTH(unit)", "unit", "parcel_number"];
+const ADDRESS_ORDER = `ORDER BY ${ADDRESS_COLUMNS.join(", ")}`;
+
+/** The columns each sort of a search page orders by; the parcel number last makes every order total. */
+const SORT_COLUMNS: Record<ParcelSort, readonly string[]> = {
+  parcel: ["parcel_number"],
+  address: ADDRESS_COLUMNS,
+  owner: ["owner_sort", "parcel_number"],
+  assessedValue: ["assessed_value_cents", "parcel_number"],
+};
+
+export const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+
+interface Condition {
+  where: string;
+  params: Params;
+}
+
+function streetCondition(street: string): Condition | null {
+  const key = parseAddress(street, { houseNumber: false });
+  if (!key?.street) return null;
+  return addressCondition({ ...key, unit: "" });
+}
+
+function addressSearchCondition(query: string): Condition | null {
+  const key = parseAddress(query);
+  return key ? addressCondition(key) : null;
+}
+
+function ownerCondition(name: string): Condition | null {
+  // The longest word is the most selective: it drives the join, the others must be words of the same owner.
+  const words = ownerQueryWords(name).sort((a, b) => b.length - a.length);
+  const [first, ...others] = words;
+  if (!first) return null;
+  const joins = others.map(
+    (_, i) =>
+      `JOIN parcel_owner_words w${i + 1} ON w${i + 1}.parcel_number = w0.parcel_number AND w${i + 1}.owner_index = w0.owner_index AND w${i + 1}.word >= ? AND w${i + 1}.word < ?`,
+  );
+  const params = [...others.flatMap((word) => prefixRange(word)), ...prefixRange(first)];
+  const matching = `SELECT w0.parcel_number FROM parcel_owner_words w0 ${joins.join(" ")} WHERE w0.word >= ? AND w0.word < ?`;
+  return { where: `parcel_number IN (${matching})`, params };
+}
+
+const CONDITIONS: Record<ParcelSearch["by"], (query: string) => Condition | null> = {
+  owner: ownerCondition,
+  street: streetCondition,
+  address: addressSearchCondition,
+};
 
 export function embeddedPropertyRecords(db: Database): PropertyRecords {
   const select = async (where: string, params: Params, order: string, limit: number) => {
@@ -63,36 +112,64 @@ export function embeddedPropertyRecords(db: Database): PropertyRecords {
     },
 
     async searchByAddress(query, limit) {
-      const key = parseAddress(query);
-      if (!key) return [];
-      const { where, params } = addressCondition(key);
-      return select(where, params, ADDRESS_ORDER, clampLimit(limit, DEFAULT_LIMITS.address));
+      const condition = addressSearchCondition(query);
+      if (!condition) return [];
+      return select(
+        condition.where,
+        condition.params,
+        ADDRESS_ORDER,
+        clampLimit(limit, DEFAULT_LIMITS.address),
+      );
     },
 
     async searchByStreet(street, limit) {
-      const key = parseAddress(street, { houseNumber: false });
-      if (!key?.street) return [];
-      const { where, params } = addressCondition({ ...key, unit: "" });
-      return select(where, params, ADDRESS_ORDER, clampLimit(limit, DEFAULT_LIMITS.street));
+      const condition = streetCondition(street);
+      if (!condition) return [];
+      return select(
+        condition.where,
+        condition.params,
+        ADDRESS_ORDER,
+        clampLimit(limit, DEFAULT_LIMITS.street),
+      );
     },
 
     async searchByOwner(name, limit) {
-      // The longest word is the most selective: it drives the join, the others must be words of the same owner.
-      const words = ownerQueryWords(name).sort((a, b) => b.length - a.length);
-      const [first, ...others] = words;
-      if (!first) return [];
-      const joins = others.map(
-        (_, i) =>
-          `JOIN parcel_owner_words w${i + 1} ON w${i + 1}.parcel_number = w0.parcel_number AND w${i + 1}.owner_index = w0.owner_index AND w${i + 1}.word >= ? AND w${i + 1}.word < ?`,
-      );
-      const params = [...others.flatMap((word) => prefixRange(word)), ...prefixRange(first)];
-      const matching = `SELECT w0.parcel_number FROM parcel_owner_words w0 ${joins.join(" ")} WHERE w0.word >= ? AND w0.word < ?`;
+      const condition = ownerCondition(name);
+      if (!condition) return [];
       return select(
-        `parcel_number IN (${matching})`,
-        params,
+        condition.where,
+        condition.params,
         "ORDER BY owner_sort, parcel_number",
         clampLimit(limit, DEFAULT_LIMITS.owner),
       );
+    },
+
+    async search(query) {
+      const pageSize =
+        query.pageSize !== undefined && Number.isInteger(query.pageSize) && query.pageSize >= 1
+          ? Math.min(query.pageSize, MAX_PAGE_SIZE)
+          : DEFAULT_PAGE_SIZE;
+      const condition = typeof query.query === "string" ? CONDITIONS[query.by]?.(query.query) : null;
+      if (!condition) return { items: [], page: 1, pageCount: 1, total: 0 };
+      const [count] = await db.all<{ n: number | string }>(
+        `SELECT COUNT(*) AS n FROM parcels WHERE ${condition.where}`,
+        condition.params,
+      );
+      const total = Number(count?.n ?? 0);
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      const asked =
+        query.page !== undefined && Number.isInteger(query.page) && query.page >= 1 ? query.page : 1;
+      const page = Math.min(asked, pageCount);
+      if (total === 0) return { items: [], page, pageCount, total };
+      const sort =
+        query.sort && isParcelSort(query.sort) ? query.sort : query.by === "owner" ? "owner" : "address";
+      const direction = query.direction === "desc" ? " DESC" : "";
+      const order = SORT_COLUMNS[sort].map((column) => `${column}${direction}`).join(", ");
+      const rows = await db.all<ParcelRow>(
+        `SELECT ${COLUMNS} FROM parcels WHERE ${condition.where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...condition.params, pageSize, (page - 1) * pageSize],
+      );
+      return { items: rows.map(parcelFromRow), page, pageCount, total };
     },
   };
 }
