@@ -584,6 +584,29 @@ describe.each(DATABASES)("payments on %s", (kind) => {
       expect(Number(row?.refunded)).toBe(1_000);
       expect(Number(row?.fee)).toBe(25);
     });
+
+    it("give back each item once when two refunds are made in the same millisecond", async () => {
+      // A frozen clock: every refund has the same created_at, and their ids are random. Their
+      // order must come from when each was reserved, or the second could give the invoice back
+      // what the first already did (2 payments in 6 would on average, so a missed order fails).
+      const frozen = await paymentsFixture(test.db, { now: () => new Date("2026-11-26T15:00:00.000Z") });
+      for (let i = 0; i < 6; i++) {
+        const inv = invoice();
+        const paid = await frozen.call("pay", {
+          ...cardParams("4111111111111111"),
+          attemptKey: newKey(),
+          items: [
+            { kind: "invoice", id: inv.id, amount: 600 },
+            { kind: "gallery-account", id: "2418009", amount: 400 },
+          ],
+        });
+        const owed = await frozen.balance("gallery-account", "2418009");
+        await frozen.payments.refund(String(paid.paymentId), { refundKey: `same-ms-a-${i}`, amount: 700 });
+        await frozen.payments.refund(String(paid.paymentId), { refundKey: `same-ms-b-${i}` });
+        expect(await frozen.balance("invoice", inv.id)).toBe(inv.balance);
+        expect(await frozen.balance("gallery-account", "2418009")).toBe(owed + 400);
+      }
+    });
   });
 });
 

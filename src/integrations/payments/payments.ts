@@ -492,16 +492,19 @@ export function createPayments(options: PaymentsOptions): Payments {
         status: "pending",
         createdAt: iso(),
       };
-      await db.transaction(async (tx) => {
+      const reserved = await db.transaction(async (tx) => {
         // The principal only: the fee was never the city's to give back (SPEC §9).
-        if (!(await reserveRefund(tx, paymentId, amount, candidate.createdAt)))
+        const reservedAfter = await reserveRefund(tx, paymentId, amount, candidate.createdAt);
+        if (reservedAfter === null)
           throw new RangeError(
             `payments: ${p.reference} has less than ${amount} cents of principal left to refund`,
           );
-        if (!(await insertRefund(tx, candidate)))
+        const refund = { ...candidate, reservedAfter };
+        if (!(await insertRefund(tx, refund)))
           throw new Error("payments: a refund with this key is under way");
+        return refund;
       });
-      stored = candidate;
+      stored = reserved;
     }
     const pending = stored;
     let answer: Awaited<ReturnType<PaymentProvider["refund"]>>;

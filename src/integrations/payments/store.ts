@@ -414,6 +414,8 @@ export interface StoredRefund {
   providerRefundId: string;
   status: string;
   createdAt: string;
+  /** The principal earlier refunds had reserved when this one was (absent on refunds made before it was kept). */
+  reservedAfter?: number;
 }
 
 interface RefundRow {
@@ -424,6 +426,7 @@ interface RefundRow {
   provider_refund_id: string;
   status: string;
   created_at: string;
+  reserved_after: number | string | null;
 }
 
 export async function refundByKey(q: Queryable, refundKey: string): Promise<StoredRefund | undefined> {
@@ -437,26 +440,34 @@ export async function refundByKey(q: Queryable, refundKey: string): Promise<Stor
         providerRefundId: row.provider_refund_id,
         status: row.status,
         createdAt: row.created_at,
+        ...(row.reserved_after === null ? {} : { reservedAfter: Number(row.reserved_after) }),
       }
     : undefined;
 }
 
 /**
  * Reserves `amount` of a payment's principal for a refund: only while the payment is approved and
- * the principal not yet refunded covers it (never the fee). False when it does not.
+ * the principal not yet refunded covers it (never the fee). What earlier refunds had reserved
+ * (the refund's place among them), or null when the principal left does not cover it. The update
+ * holds the payment's row, so the read after it is this reservation's own.
  */
 export async function reserveRefund(
   tx: Queryable,
   paymentId: string,
   amount: number,
   now: string,
-): Promise<boolean> {
+): Promise<number | null> {
   const { changes } = await tx.run(
     `UPDATE payments SET refunded_cents = refunded_cents + ?, updated_at = ?
      WHERE id = ? AND status = 'approved' AND refunded_cents + ? <= subtotal_cents`,
     [amount, now, paymentId, amount],
   );
-  return changes === 1;
+  if (changes !== 1) return null;
+  const [row] = await tx.all<{ refunded: number | string }>(
+    "SELECT refunded_cents AS refunded FROM payments WHERE id = ?",
+    [paymentId],
+  );
+  return Number(row?.refunded) - amount;
 }
 
 export async function releaseRefund(
@@ -474,8 +485,8 @@ export async function releaseRefund(
 
 export async function insertRefund(tx: Queryable, refund: StoredRefund): Promise<boolean> {
   const { changes } = await tx.run(
-    `INSERT INTO payment_refunds (id, payment_id, refund_key, amount_cents, provider_refund_id, status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (refund_key) DO NOTHING`,
+    `INSERT INTO payment_refunds (id, payment_id, refund_key, amount_cents, provider_refund_id, status, created_at, reserved_after)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (refund_key) DO NOTHING`,
     [
       refund.id,
       refund.paymentId,
@@ -484,6 +495,7 @@ export async function insertRefund(tx: Queryable, refund: StoredRefund): Promise
       refund.providerRefundId,
       refund.status,
       refund.createdAt,
+      refund.reservedAfter ?? null,
     ],
   );
   return changes === 1;
@@ -500,11 +512,20 @@ export async function finishRefund(q: Queryable, id: string, providerRefundId: s
 
 /** How much of the payment's principal the refunds made before this one gave back. */
 export async function refundedBefore(q: Queryable, refund: StoredRefund): Promise<number> {
-  const [row] = await q.all<{ total: number | string | null }>(
-    `SELECT SUM(amount_cents) AS total FROM payment_refunds
-     WHERE payment_id = ? AND (created_at < ? OR (created_at = ? AND id < ?))`,
-    [refund.paymentId, refund.createdAt, refund.createdAt, refund.id],
-  );
+  // Earlier refunds are those reserved before this one (a refund kept before the order was gives
+  // way to every later one); a released refund is gone from the table and counts for nothing.
+  const [row] =
+    refund.reservedAfter === undefined
+      ? await q.all<{ total: number | string | null }>(
+          `SELECT SUM(amount_cents) AS total FROM payment_refunds
+           WHERE payment_id = ? AND (created_at < ? OR (created_at = ? AND id < ?))`,
+          [refund.paymentId, refund.createdAt, refund.createdAt, refund.id],
+        )
+      : await q.all<{ total: number | string | null }>(
+          `SELECT SUM(amount_cents) AS total FROM payment_refunds
+           WHERE payment_id = ? AND id <> ? AND (reserved_after IS NULL OR reserved_after < ?)`,
+          [refund.paymentId, refund.id, refund.reservedAfter],
+        );
   return Number(row?.total ?? 0);
 }
 
