@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { DEMO_GALLERY_ACCOUNTS } from "../src/integrations/payments/embedded/demo-gallery-accounts";
+import { decodeEntities } from "../tests/integration/http-driver";
 
 type Row = [string, string | number, string];
 
@@ -84,15 +85,6 @@ interface ScreenForm {
   hidden: [string, string][];
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&#x2F;/g, "/")
-    .replace(/&amp;/g, "&");
-
 const attribute = (tag: string, name: string) =>
   new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? undefined;
 
@@ -112,9 +104,9 @@ function screenForm(html: string, intent: string): ScreenForm | undefined {
     for (const input of form.match(/<input\b[^>]*>/gi) ?? []) {
       const name = attribute(input, "name");
       if (attribute(input, "type") === "hidden" && name)
-        hidden.push([decode(name), decode(attribute(input, "value") ?? "")]);
+        hidden.push([decodeEntities(name), decodeEntities(attribute(input, "value") ?? "")]);
     }
-    return { action: decode(attribute(open, "action") ?? ""), hidden };
+    return { action: decodeEntities(attribute(open, "action") ?? ""), hidden };
   }
   return undefined;
 }
@@ -122,7 +114,7 @@ function screenForm(html: string, intent: string): ScreenForm | undefined {
 /** What a page says is wrong (its error summary, else its heading), for the report of a failure. */
 function pageProblems(html: string): string {
   const text = (fragment: string) =>
-    decode(fragment.replace(/<[^>]*>/g, " "))
+    decodeEntities(fragment.replace(/<[^>]*>/g, " "))
       .replace(/\s+/g, " ")
       .trim();
   const summary = /id="error-summary"[\s\S]*?<\/ul>/i.exec(html)?.[0];

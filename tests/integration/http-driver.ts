@@ -91,7 +91,8 @@ export class HttpResident {
   }
 }
 
-function decodeEntities(text: string): string {
+/** The entities React writes in attributes and text, back to characters (the bench reads pages too). */
+export function decodeEntities(text: string): string {
   return text
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'")

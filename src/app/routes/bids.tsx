@@ -10,6 +10,7 @@ import { stageOf } from "../lib/http";
 import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/bids";
 import "./bids.css";
+import { SortableHeaderRow } from "../components/SortableHeaderRow/SortableHeaderRow";
 
 /** The bid list (SPEC: columns Bid Number, Title, Agency, Bid Status, Service Type, Due Date). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -86,7 +87,6 @@ export default function BidList({ loaderData: d }: Route.ComponentProps) {
   const { params } = d;
   // Titles are issued in English: a screen reader reads them as English on a Spanish page.
   const titleLang = d.locale === "en" ? undefined : "en";
-  const direction = params.direction === "asc" ? "ascending" : "descending";
   const label = (column: (typeof COLUMNS)[number]) => t(`columns.${column}`);
   return (
     <div className="cp-container cp-bids">
@@ -148,24 +148,20 @@ export default function BidList({ loaderData: d }: Route.ComponentProps) {
       ) : (
         <table className="cp-bids__table">
           <caption className="usa-sr-only">
-            {t("list.caption", { column: label(params.sort), direction: t(`list.${direction}`) })}
+            {t("list.caption", {
+              column: label(params.sort),
+              direction: t(params.direction === "asc" ? "list.ascending" : "list.descending"),
+            })}
           </caption>
           <thead>
-            <tr>
-              {COLUMNS.map((column) => {
-                const sorted = params.sort === column;
-                return (
-                  <th key={column} scope="col" aria-sort={sorted ? direction : undefined}>
-                    <a href={d.sortLinks[column]} className="cp-bids__sort">
-                      {label(column)}
-                      <span className="cp-bids__arrow" aria-hidden="true">
-                        {sorted ? (params.direction === "asc" ? " ▲" : " ▼") : " ⇅"}
-                      </span>
-                    </a>
-                  </th>
-                );
-              })}
-            </tr>
+            <SortableHeaderRow
+              columns={COLUMNS}
+              sorted={params.sort}
+              direction={params.direction}
+              links={d.sortLinks}
+              label={label}
+              linkClassName="cp-bids__sort"
+            />
           </thead>
           <tbody>
             {d.rows.map((row) => (

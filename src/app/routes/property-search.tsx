@@ -18,6 +18,7 @@ import type { Route } from "./+types/property-search";
 // Radios, labels and the error look of the site's forms.
 import "../../forms/theme/forms.css";
 import "./property.css";
+import { SortableHeaderRow } from "../components/SortableHeaderRow/SortableHeaderRow";
 
 const PAGE_SIZE = 20;
 const NOTHING: ParcelPage = { items: [], page: 1, pageCount: 1, total: 0 };
@@ -108,7 +109,6 @@ export const meta = ({ data: d }: Route.MetaArgs) =>
 export default function PropertySearch({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation("property");
   const { params } = d;
-  const direction = params.direction === "asc" ? "ascending" : "descending";
   const label = (column: ParcelSort) => t(`columns.${column}`);
   return (
     <div className="cp-container cp-property-search">
@@ -195,25 +195,18 @@ export default function PropertySearch({ loaderData: d }: Route.ComponentProps) 
                 {t("search.caption", {
                   query: params.query,
                   column: label(d.sort),
-                  direction: t(`search.${direction}`),
+                  direction: t(params.direction === "asc" ? "search.ascending" : "search.descending"),
                 })}
               </caption>
               <thead>
-                <tr>
-                  {PARCEL_SORTS.map((column) => {
-                    const sorted = d.sort === column;
-                    return (
-                      <th key={column} scope="col" aria-sort={sorted ? direction : undefined}>
-                        <a href={d.sortLinks[column]} className="cp-property-table__sort">
-                          {label(column)}
-                          <span aria-hidden="true">
-                            {sorted ? (params.direction === "asc" ? " ▲" : " ▼") : " ⇅"}
-                          </span>
-                        </a>
-                      </th>
-                    );
-                  })}
-                </tr>
+                <SortableHeaderRow
+                  columns={PARCEL_SORTS}
+                  sorted={d.sort}
+                  direction={params.direction}
+                  links={d.sortLinks}
+                  label={label}
+                  linkClassName="cp-property-table__sort"
+                />
               </thead>
               <tbody>
                 {d.rows.map((row) => (
