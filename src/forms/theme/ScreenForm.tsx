@@ -138,26 +138,37 @@ export function ScreenForm(props: ScreenFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   // Nothing typed is lost: what the resident did before hydration becomes the form's state,
   // read from the fields the way the server reads a post without JavaScript.
+  // Until that has run, a submit is the plain form post (the server reads the fields as they are):
+  // a resident quick enough to press Continue in between would otherwise send the answers the
+  // page started with.
+  const alive = useRef(false);
+  // The answers as of the last change, for a submit that comes before React has re-rendered.
+  const latest = useRef(answers);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form comes to life
   useEffect(() => {
     const form = formRef.current;
-    if (!form || !changedBeforeHydration(form)) return;
-    const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
-    setAnswers(formDataToAnswers(schema, body) as Answers);
+    if (form && changedBeforeHydration(form)) {
+      const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+      latest.current = formDataToAnswers(schema, body) as Answers;
+      setAnswers(latest.current);
+    }
+    alive.current = true;
   }, []);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Files go with the form itself, as without JavaScript; the server checks everything.
-    if (!onSubmit || hasPickedFiles(formRef.current)) return;
+    if (!onSubmit || !alive.current || hasPickedFiles(formRef.current)) return;
     event.preventDefault();
     const submitter = submitterOf(event);
-    const found = validate?.(answers, submitter) ?? [];
+    const current = latest.current;
+    const found = validate?.(current, submitter) ?? [];
     setClientErrors(found);
     props.onValidated?.(found);
-    if (found.length === 0) onSubmit(answers, submitter);
+    if (found.length === 0) onSubmit(current, submitter);
   };
   const handleChange = (event: IChangeEvent<Answers>) => {
     const next = event.formData ?? {};
+    latest.current = next;
     setAnswers(next);
     props.onChange?.(next);
   };
