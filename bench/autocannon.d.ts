@@ -7,6 +7,7 @@ declare module "autocannon" {
     method?: "GET" | "POST";
     body?: string;
     headers?: Record<string, string>;
+    idReplacement?: boolean;
   }
   interface Histogram {
     average: number;

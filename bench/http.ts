@@ -17,6 +17,8 @@ export async function load(
     method?: string;
     body?: string;
     headers?: Record<string, string>;
+    /** Each request's `[<id>]` in the address or body becomes a new id (a page cache never hits). */
+    idReplacement?: boolean;
   } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
@@ -26,6 +28,7 @@ export async function load(
     method: (opts.method ?? "GET") as "GET",
     body: opts.body,
     headers: opts.headers,
+    idReplacement: opts.idReplacement ?? false,
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),

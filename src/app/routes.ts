@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -22,6 +22,24 @@ export default [
   // Property records (src/integrations/property-records/): the search and a parcel's page.
   route("property-search", "routes/property-search.tsx"),
   route("property/:parcelNumber", "routes/property.tsx"),
+  // Elected officials: the list, a person's page, and an address's representatives (src/integrations/council-districts/).
+  route("elected-officials", "routes/elected-officials.tsx"),
+  route("person/:id", "routes/person.tsx"),
+  route("find-my-representatives", "routes/find-my-representatives.tsx"),
+  // Where any request stands, for the resident who sent it (src/back-office/).
+  route("request-status", "routes/request-status.tsx"),
+  // The staff console (src/back-office/): sign-in, each service's submissions, one submission, the audit log.
+  layout("routes/staff/layout.tsx", [
+    route("staff", "routes/staff/home.tsx"),
+    route("staff/login", "routes/staff/login.tsx"),
+    route("staff/logout", "routes/staff/logout.ts"),
+    route("staff/audit", "routes/staff/audit.tsx"),
+    route("staff/deliveries", "routes/staff/deliveries.tsx"),
+    route("staff/services/:name", "routes/staff/inbox.tsx"),
+    route("staff/services/:name/export", "routes/staff/export.ts"),
+    route("staff/services/:name/performance", "routes/staff/performance.tsx"),
+    route("staff/submissions/:reference", "routes/staff/submission.tsx"),
+  ]),
   // Staff only (the preview session): every service, its check results, map and texts.
   route("preview/workflows", "routes/preview-workflows.tsx"),
   route("preview/workflows/:name", "routes/preview-workflow.tsx"),

@@ -1,5 +1,7 @@
+import type { BackOffice } from "../back-office/back-office";
 import type { ContentQueries } from "../content/queries";
 import type { Bids } from "../integrations/bids";
+import type { CouncilDistricts } from "../integrations/council-districts";
 import type { InvoiceViews } from "../integrations/payments";
 import type { PropertyRecords } from "../integrations/property-records";
 import type { SearchClient } from "../search/client";
@@ -78,6 +80,8 @@ export interface AppServices {
   contentVersion(): Promise<string>;
   /** Online services (workflows/) and residents' journeys through them. */
   workflows: WorkflowServices;
+  /** Staff and what residents sent (the /staff console, /request-status). */
+  backOffice: BackOffice;
   /** Site search, on the index for the request's host name (test or production). */
   search(host: string | undefined): SearchClient;
   /** What residents owe, for the invoice page (docs/payments.md). */
@@ -86,6 +90,8 @@ export interface AppServices {
   bids: Bids;
   /** The county's parcels (the /property-search and /property/<parcel> pages). */
   property: PropertyRecords;
+  /** Which council district a parcel is in (/find-my-representatives, a parcel's page). */
+  councilDistricts: CouncilDistricts;
 }
 
 export interface RequestContext {

@@ -106,6 +106,8 @@ export interface PersonText {
 export interface PersonDoc extends Base<PersonText>, PersonText {
   image: ImageDoc | null;
   association: { agency?: string; activity?: string } | null;
+  /** The City-County Council district a councilor represents; null for everyone else. */
+  district: number | null;
 }
 
 export interface BannerDoc extends Base<{ title: string }> {

@@ -220,10 +220,13 @@ function person(y: Yaml, id: string): PersonDoc {
     biography: rich(b.biography),
   }));
   const assoc = obj(y.association);
+  const district = Number(y.district);
   return {
     ...common(y, id),
     ...base,
     image: image(y.image),
+    // A whole number from 1; anything else is no district (the person is not a councilor).
+    district: Number.isInteger(district) && district >= 1 ? district : null,
     association:
       assoc.agency || assoc.activity
         ? { agency: str(assoc.agency) ?? undefined, activity: str(assoc.activity) ?? undefined }

@@ -14,7 +14,7 @@ const fanOut = (query: string) =>
   getComplexity({
     schema,
     query: parse(query),
-    variables: { slug: "x", search: "x", locale: ["en"] },
+    variables: { slug: "x", id: "x", search: "x", locale: ["en"] },
     estimators: [fanOutEstimator],
   });
 

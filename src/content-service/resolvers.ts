@@ -107,6 +107,17 @@ export const resolvers = {
       useStage(ctx, a.stage);
       return visible(ctx, ctx.snapshot.bySlug.page.get(a.slug));
     },
+    person: (_: unknown, a: { id: string; stage?: Stage }, ctx: ContentContext) => {
+      useStage(ctx, a.stage);
+      return visible(ctx, ctx.snapshot.byId.person.get(a.id));
+    },
+    persons: (_: unknown, a: { stage?: Stage }, ctx: ContentContext) => {
+      useStage(ctx, a.stage);
+      const district = (p: PersonDoc) => p.district ?? Number.POSITIVE_INFINITY;
+      return visibleAll(ctx, ctx.snapshot.all.person).sort(
+        (a, b) => district(a) - district(b) || a.position - b.position || a.name.localeCompare(b.name),
+      );
+    },
     banners: (_: unknown, a: { label?: string; stage?: Stage }, ctx: ContentContext) => {
       useStage(ctx, a.stage);
       const labels = visibleAll(ctx, ctx.snapshot.all.label).filter(
@@ -164,6 +175,17 @@ export const resolvers = {
   },
   Tag: { type: (d: TagDoc) => d.type },
   Person: {
+    contact: (d: PersonDoc, _: unknown, ctx: ContentContext) => {
+      const agency = d.association?.agency ? visible(ctx, ref(refs(ctx).agency, d.association.agency)) : null;
+      const activity = d.association?.activity
+        ? visible(ctx, ref(refs(ctx).activity, d.association.activity))
+        : null;
+      if (agency) return agency.location;
+      if (!activity) return null;
+      // As Activity.location: the activity's own, else its main agency's.
+      const main = resolveMany(ctx, "agency", activity.agencies)[0] as AgencyDoc | undefined;
+      return activity.location ?? main?.location ?? null;
+    },
     association: (d: PersonDoc, _: unknown, ctx: ContentContext) =>
       d.association
         ? {

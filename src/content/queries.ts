@@ -6,6 +6,7 @@ import type {
   Banner,
   Label,
   Page,
+  Person,
   SearchResultItem,
   Topic,
 } from "./types";
@@ -19,6 +20,16 @@ const RICH = "{ markdown raw }";
 const LOCATION =
   "{ id address1 address2 address3 city state zip phone fax email hours1 hours2 facebook_url twitter_url instagram_url localizations { locale address2 address3 hours1 hours2 } }";
 const PERSON = `{ id name title image ${IMAGE} biography ${RICH} localizations { locale name title biography ${RICH} } }`;
+/**
+ * A person with what the elected officials' pages show besides the card: the council district and
+ * the contact details of their office (Person.contact; flat, so the landing page stays within the
+ * content service's depth limit).
+ */
+const CONTACT =
+  "{ id address1 address2 address3 city state zip phone email localizations { locale address2 address3 } }";
+const PERSON_FIELDS = `id name title image ${IMAGE} biography ${RICH} district
+  localizations { locale name title biography ${RICH} }`;
+const PERSON_WITH_CONTACT = `${PERSON_FIELDS} contact ${CONTACT}`;
 const ACCORDIONS = `accordions { id title description ${RICH} items { id title description ${RICH} } }`;
 const ACTIVITY_SUMMARY = `
   id slug title subtitle card_title short_description activity_type status stage position featured
@@ -54,7 +65,10 @@ export const queries = {
     labels { id type
       activities { ${ACTIVITY_SUMMARY} }
       topics { id slug title position image ${IMAGE} description ${RICH} localizations { locale title description ${RICH} } }
-      persons ${PERSON} } } }`,
+      persons { ${PERSON_WITH_CONTACT} } } } }`,
+  person: `query Person($id: ID!, $stage: Stage) { person(id: $id, stage: $stage) {
+    ${PERSON_FIELDS} contact ${LOCATION} association { agency { slug title localizations { locale title } } } } }`,
+  persons: `query Persons($stage: Stage) { persons(stage: $stage) { ${PERSON_WITH_CONTACT} } }`,
   search: `query Search($search: String!, $locale: [String!]) { search(search: $search, locale: $locale) {
     activities { id slug title short_description } agencies { id slug title short_description } topics { id slug title short_description } } }`,
 } as const;
@@ -69,6 +83,9 @@ export interface ContentQueries {
   page(slug: string, stage?: Stage): Promise<Page | null>;
   banners(stage?: Stage): Promise<Banner[]>;
   landingPage(stage?: Stage): Promise<{ labels: Label[] }>;
+  person(id: string, stage?: Stage): Promise<Person | null>;
+  /** Councilors by district first, then everyone else. */
+  persons(stage?: Stage): Promise<Person[]>;
   search(
     search: string,
     locale: string[],
@@ -96,6 +113,8 @@ export function contentQueries(client: ContentClient, draftHeaders?: Record<stri
     banners: async (stage) => (await run<{ banners: Banner[] }>(queries.banners, {}, stage)).banners,
     landingPage: async (stage) =>
       (await run<{ landingPage: { labels: Label[] } }>(queries.landingPage, {}, stage)).landingPage,
+    person: async (id, stage) => (await run<{ person: Person | null }>(queries.person, { id }, stage)).person,
+    persons: async (stage) => (await run<{ persons: Person[] }>(queries.persons, {}, stage)).persons,
     search: async (search, locale) =>
       (
         await run<{ search: Record<"activities" | "agencies" | "topics", SearchResultItem[]> }>(

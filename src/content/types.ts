@@ -47,9 +47,13 @@ export interface Person extends PersonFields {
   id: string;
   image?: Image | null;
   association?: {
-    agency?: { slug: string; title: string } | null;
+    agency?: { slug: string; title: string; localizations?: Localizations<{ title: string }> } | null;
     activity?: { slug: string; title: string } | null;
   } | null;
+  /** The City-County Council district a councilor represents (null for everyone else). */
+  district?: number | null;
+  /** Their office's contact details: the associated agency's location, else the activity's. */
+  contact?: Location | null;
   localizations: Localizations<PersonFields>;
 }
 export interface AccordionItem {

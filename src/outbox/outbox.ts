@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Queryable } from "../db/database";
 import { type BackoffPolicy, DEFAULT_BACKOFF, retryDelay } from "./backoff";
-import { claimDue, insertItem, markFailed, markSent, purgeSent, type StoredItem } from "./store";
+import {
+  claimDue,
+  insertItem,
+  markFailed,
+  markSent,
+  payloadContext,
+  purgeSent,
+  type StoredItem,
+} from "./store";
 import type { OutboxHandler, OutboxItem, OutboxMessage, PayloadCipher } from "./types";
 
 /**
@@ -16,6 +24,8 @@ import type { OutboxHandler, OutboxItem, OutboxMessage, PayloadCipher } from "./
  * claim's lease runs out and the item is sent again with the same id: handlers use the id as an
  * idempotency key (an e-mail's Message-ID, a webhook's delivery id). Failures are retried with
  * exponential backoff; after `maxAttempts` the item is dead (kept with its last error).
+ * Items enqueued with the same `orderKey` are performed one at a time, in the order they were
+ * enqueued (a webhook receiver that was down gets them in order once it is back).
  */
 export interface OutboxOptions {
   db: Database;
@@ -29,7 +39,7 @@ export interface OutboxOptions {
   sendTimeoutMs?: number;
   maxAttempts?: number;
   backoff?: BackoffPolicy;
-  /** Items claimed (and sent side by side) per round. */
+  /** Items claimed (and sent side by side) per round; of items with one order key, only the first. */
   batchSize?: number;
   /** Records of sent items are deleted after this long. */
   keepSentMs?: number;
@@ -71,7 +81,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const keepSentMs = options.keepSentMs ?? 7 * 86_400_000;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message: string) => console.error(message));
-  const context = (id: string) => `outbox.payload:${id}`;
+  const context = payloadContext;
 
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -80,7 +90,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let draining = false;
   let lastPurge = 0;
 
-  async function perform(stored: StoredItem, token: string): Promise<void> {
+  /** Performs a claimed item; true when it was sent. */
+  async function perform(stored: StoredItem, token: string): Promise<boolean> {
     const attempt = Number(stored.attempts);
     try {
       const handler = handlers[stored.kind];
@@ -105,13 +116,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
         error: errorText(error),
         now: at.toISOString(),
       });
-      return;
+      return false;
     }
     await markSent(db, stored.id, token, now().toISOString());
+    return true;
   }
 
-  /** One round: claim what is due and perform it; returns how many items were claimed. */
-  async function runRound(): Promise<number> {
+  /**
+   * One round: claim what is due and perform it. `claimed` is how many items were claimed;
+   * `unblocked` says an ordered item was sent, so the next of its key may be due at once.
+   */
+  async function runRound(): Promise<{ claimed: number; unblocked: boolean }> {
     const at = now();
     if (at.getTime() - lastPurge > 3_600_000) {
       lastPurge = at.getTime();
@@ -125,8 +140,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       limit: batchSize,
       maxAttempts,
     });
-    await Promise.all(claimed.map((item) => perform(item, token)));
-    return claimed.length;
+    const sent = await Promise.all(claimed.map((item) => perform(item, token)));
+    return { claimed: claimed.length, unblocked: claimed.some((item, i) => sent[i] && item.order_key) };
   }
 
   /** Rounds one after another while there is work or a wake came in meanwhile. */
@@ -141,21 +156,22 @@ export function createOutbox(options: OutboxOptions): Outbox {
       let total = 0;
       do {
         again = false;
-        const n = await runRound().then(
-          (count) => {
+        const { claimed, unblocked } = await runRound().then(
+          (outcome) => {
             if (failing) log("outbox: rounds work again");
             failing = false;
-            return count;
+            return outcome;
           },
           (error: unknown) => {
             // A database that is down or locked: try again at the next poll, saying so once.
             if (!failing) log(`outbox: round failed, retrying every poll: ${errorText(error)}`);
             failing = true;
-            return 0;
+            return { claimed: 0, unblocked: false };
           },
         );
-        total += n;
-        if (n === batchSize) again = true;
+        total += claimed;
+        // A full batch may have left items behind; a sent ordered item lets the next of its key go.
+        if (claimed === batchSize || unblocked) again = true;
       } while (again && (running || draining));
       return total;
     })().finally(() => {
@@ -180,6 +196,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         kind: message.kind,
         payload: cipher ? cipher.seal(plain, context(id)) : plain,
         now: now().toISOString(),
+        orderKey: message.orderKey,
       });
       return id;
     },

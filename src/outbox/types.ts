@@ -1,11 +1,17 @@
 /**
- * The outbox's vocabulary. A side effect (a receipt e-mail, later a delivery to a department) is an
+ * The outbox's vocabulary. A side effect (a receipt e-mail, a delivery to a department) is an
  * item of some `kind` with a JSON payload; one handler per kind performs it.
  */
 export interface OutboxMessage {
   kind: string;
   /** Anything JSON can hold; it is stored (sealed, when a cipher is given) until the item is sent. */
   payload: unknown;
+  /**
+   * Items with the same key are performed one at a time, in the order they were enqueued
+   * ("webhook:<service>"): the next waits while an earlier one is pending or being sent, and goes
+   * once it is sent or dead. Without a key, items go side by side.
+   */
+  orderKey?: string | undefined;
 }
 
 /** What a handler is given. `id` is the idempotency key: a re-send after a crash carries the same one. */

@@ -4,6 +4,8 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices, RequestContext, SiteConfig } from "../app/services";
+import { createBackOffice } from "../back-office/back-office";
+import { purgeSessions } from "../back-office/sessions";
 import { cachedQueries } from "../content/cached-queries";
 import { createContentClient } from "../content/client";
 import { contentQueries } from "../content/queries";
@@ -15,10 +17,18 @@ import { migrate } from "../db/migrate";
 import { LANGUAGE_COOKIE } from "../domain/localize";
 import { sameSitePath } from "../domain/return-path";
 import { bidsIntegration } from "../integrations/bids";
+import { createCouncilDistricts } from "../integrations/council-districts";
+import {
+  createDeductionApplications,
+  deductionStatusSync,
+  SUBMISSION_STATUS,
+} from "../integrations/deduction-applications";
+import { WEBHOOK, webhookHandler } from "../integrations/delivery";
 import { createEmailSender, EMAIL, emailHandler } from "../integrations/email";
 import { invoiceViews, paymentsIntegration } from "../integrations/payments";
 import { createPropertyRecords } from "../integrations/property-records";
 import { createOutbox } from "../outbox";
+import { mountAddresses } from "./addresses";
 import { backOfficeIntegrations } from "./back-office";
 import type { ServerConfig } from "./config";
 import { restrictDataFiles } from "./data-files";
@@ -33,9 +43,11 @@ import {
   previewSession,
   sameSecret,
 } from "./preview-session";
+import { schedulePurges } from "./purge-schedule";
 import { clientKey, createRateLimits, readRateLimitSettings } from "./rate-limits";
 import { sendFetchResponse, toFetchRequest } from "./react-router-adapter";
 import { redactError, redactUrl } from "./redact-url";
+import { refusalBeacon } from "./refusal-beacon";
 import { readCookie, requestLocale } from "./request-locale";
 import { createSiteSearch, indexSourceOf, showsDemoServices } from "./search";
 import { nonceOf, securityHeaders } from "./security-headers";
@@ -145,7 +157,13 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   // by a web request; every process runs one, and they share the work through the database.
   const outbox = createOutbox({
     db,
-    handlers: { [EMAIL]: emailHandler(createEmailSender(config)) },
+    handlers: {
+      [EMAIL]: emailHandler(createEmailSender(config)),
+      // Deliveries to departments' systems (src/integrations/delivery/webhook.ts).
+      [WEBHOOK]: webhookHandler({ setting: config.deliverySetting, httpsOnly: config.production }),
+      // A status staff set in the console, for systems that keep their own (src/back-office/).
+      [SUBMISSION_STATUS]: deductionStatusSync(createDeductionApplications({ kind: "embedded", db })),
+    },
     cipher: createFieldCipher(config.dataKey, config.previousDataKeys),
   });
   outbox.start();
@@ -174,6 +192,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     contentDir: config.contentDir,
     origin: config.publicOrigin,
     fileStorage: folderStorage(join(config.dataDir, "uploads")),
+    delivery: { setting: config.deliverySetting, httpsOnly: config.production },
   });
   const search = createSiteSearch();
   const propertyRecords = createPropertyRecords({ kind: "embedded", db });
@@ -187,8 +206,26 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     );
   await reindex();
   reindexSearch = reindex;
+  // Staff read and act on submissions (/staff); residents look up where theirs stand (/request-status).
+  const backOffice = createBackOffice({
+    db,
+    sealer: createFieldCipher(config.dataKey, config.previousDataKeys),
+    secret: config.sessionSecret,
+    secureCookies: config.secureCookies,
+    workflows,
+    outbox,
+    origin: config.publicOrigin,
+    // Called after start-up, once `services` exists.
+    phone: async () => (await services.site()).phones.main ?? "311",
+  });
+  const backOfficePurge = schedulePurges({
+    "ended staff sessions": () => purgeSessions(db, new Date()),
+    "history of purged submissions": () => backOffice.purge(),
+  });
+  await backOfficePurge.firstRun;
   const services: AppServices = {
     workflows,
+    backOffice,
     search: (host) => search.clientFor(host),
     content: (draft) => (draft ? drafts : published),
     site: async () => {
@@ -199,6 +236,8 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     payments: invoiceViews(db, propertyRecords),
     bids: bids.bids,
     property: propertyRecords,
+    // The demo map of the council districts; a county GIS is another kind (docs/content.md).
+    councilDistricts: createCouncilDistricts({ kind: "embedded" }),
   };
 
   const { build, vite } = await loadBuild(config);
@@ -224,7 +263,12 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unreachable" });
   });
   app.use("/graphql", contentServiceEndpoint(contentService));
+  app.post(
+    "/api/v1/metrics/refusals",
+    ...refusalBeacon({ workflow: (name) => workflows.get(name), backOffice }),
+  );
   search.mount(app);
+  mountAddresses(app, propertyRecords);
   // Each service for the browser: its workflow and compiled validators (src/server/service-bundles.ts).
   // The hash in the address changes with the code, so browsers may keep a bundle forever.
   app.get("/assets/services/:file", (req, res) => {
@@ -302,12 +346,13 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       // The staff pages (/preview/...) answer differently with and without the preview session;
       // an invoice's balance (/payments/...) changes with every payment; each download of a bid
       // packet (/bids/<number>/packet) is recorded, and the bid list's statuses change at midnight;
-      // a parcel's page (/property/<parcel>) shows its taxes due, which change with every payment.
+      // a parcel's page (/property/<parcel>) shows its taxes due, which change with every payment;
+      // the staff console and a resident's status are someone's own.
       const cacheable =
         req.method === "GET" &&
         !draft &&
         !url.searchParams.has("stage") &&
-        !/^\/(workflow|api|preview|bids)\b/.test(url.pathname) &&
+        !/^\/(workflow|api|preview|bids|staff|request-status)\b/.test(url.pathname) &&
         !url.pathname.startsWith("/payments/") &&
         !url.pathname.startsWith("/property/");
       // The host is in the key because search results differ between the test and production
@@ -397,6 +442,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       for (const w of watchers) w.close();
       await vite?.close();
       workflows.close();
+      backOfficePurge.stop();
       payments.stop();
       await outbox.stop();
       await rateLimits.close();

@@ -460,6 +460,12 @@ describe("a homestead application through the server's services", () => {
       { deduction: "homestead", status: "Received", applicant: "M. D.", dateApplied: "2026-11-22" },
     ]);
     await outbox.drain();
-    expect(sent.filter((m) => m.subject.includes(first.reference))).toHaveLength(1);
+    // One receipt to the resident and one copy to the Auditor's inbox (delivery.email), however
+    // many times it was sent.
+    const about = sent.filter((m) => m.subject.includes(first.reference));
+    expect(about.map((m) => m.to).sort()).toEqual(["auditor@cedarport.gov", "maria.delgado@example.com"]);
+    expect(about.find((m) => m.to === "auditor@cedarport.gov")?.attachments?.[0]?.filename).toBe(
+      `${first.reference}.json`,
+    );
   });
 });

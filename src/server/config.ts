@@ -42,6 +42,12 @@ export interface ServerConfig {
   mailFrom: string;
   /** Who takes payments (PAYMENT_PROVIDER; docs/payments.md): the embedded sandbox, or Stripe Checkout. */
   paymentProvider: PaymentProviderConfig;
+  /**
+   * A setting a workflow file names (a delivery webhook's address and secret, `urlEnv` and
+   * `secretEnv`): the files hold the names, the environment the values, which differ between test
+   * and production. Undefined when unset or empty.
+   */
+  deliverySetting: (name: string) => string | undefined;
 }
 
 /** What a real deployment must set; the messages say why. */
@@ -147,5 +153,6 @@ export function readConfig(env = process.env, argv = process.argv): ServerConfig
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "no-reply@cedarport.gov",
     paymentProvider: readPaymentProvider(env, production),
+    deliverySetting: (name) => env[name] || undefined,
   };
 }

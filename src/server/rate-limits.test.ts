@@ -84,6 +84,8 @@ describe("limitClassOf", () => {
     ["GET", "/%73earch", "search"],
     ["GET", "/searching", undefined],
     ["GET", "/api/v1/search", "typeahead"],
+    ["GET", "/api/v1/addresses", "addresses"],
+    ["GET", "/API/v1/Addresses/", "addresses"],
     ["GET", "/api/v1/search-other", undefined],
     ["POST", "/search-api/1/indexes/content_production/query", "search-api"],
     ["POST", "/graphql", "graphql"],

@@ -44,6 +44,8 @@ export const LIMITS = {
   search: { points: 600, seconds: 300 },
   /** Quick results (/api/v1/search): debounced to one request per pause in typing. */
   typeahead: { points: 300, seconds: 60 },
+  /** Address suggestions (/api/v1/addresses): debounced like quick results, one per pause in typing. */
+  addresses: { points: 300, seconds: 60 },
   /** The Algolia-compatible API (/search-api): for other systems; the site's pages search in-process. */
   "search-api": { points: 300, seconds: 60 },
   /** /graphql: the site's own pages query it in-process; from outside it is for integrators. */
@@ -52,6 +54,22 @@ export const LIMITS = {
   preview: { points: 30, seconds: 600, blockSeconds: 1800 },
   /** Save-and-return links (/workflow/<name>/resume/<token>): opened once, perhaps twice. */
   resume: { points: 60, seconds: 600, blockSeconds: 1800 },
+  /**
+   * Staff sign-in (POST /staff/login): a person mistypes a password a few times a day; each account
+   * also locks after 5 wrong ones (src/back-office/accounts.ts). This stops one client trying many
+   * accounts.
+   */
+  "staff-login": { points: 20, seconds: 600, blockSeconds: 1800 },
+  /**
+   * A resident's status lookup (POST /request-status): a reference with their e-mail or parcel.
+   * A few tries each; a client guessing references is stopped long before it finds one.
+   */
+  "request-status": { points: 30, seconds: 600, blockSeconds: 1800 },
+  /**
+   * The workflow page's beacon of fields the browser refused (/api/v1/metrics): at most one per
+   * press of Continue; a client sending more is only adding noise to a dashboard.
+   */
+  metrics: { points: 120, seconds: 60 },
   /** Payments (/api/v1/payments, when they exist): a resident pays once, maybe retries a card. */
   payments: { points: 30, seconds: 3600 },
   /** E-mailed save-and-return links per client: one or two per journey. */
@@ -118,10 +136,14 @@ export function limitClassOf(method: string, rawPath: string): RequestLimitClass
   }
   if (path === "/search") return "search";
   if (under(path, "/api/v1/search")) return "typeahead";
+  if (under(path, "/api/v1/addresses")) return "addresses";
   if (under(path, "/api/v1/payments")) return "payments";
+  if (under(path, "/api/v1/metrics")) return "metrics";
   if (under(path, "/search-api")) return "search-api";
   if (under(path, "/graphql")) return "graphql";
   if (path === "/preview") return "preview";
+  if (m === "POST" && path === "/staff/login") return "staff-login";
+  if (m === "POST" && path === "/request-status") return "request-status";
   return undefined;
 }
 

@@ -31,7 +31,7 @@ export async function bundleService(workflow: Workflow): Promise<ServiceBundle |
   const result = await build({
     stdin: {
       // The file's path on the server is of no use to the browser.
-      contents: `${compileStandalone(schemas)}\nexport const workflow = ${JSON.stringify({ ...workflow, file: "" })};`,
+      contents: `${compileStandalone(schemas)}\nexport const workflow = ${JSON.stringify({ ...workflow, file: "", delivery: undefined, statuses: undefined })};`,
       resolveDir: dirname(RUNTIME_FILE),
       loader: "js",
     },

@@ -3,6 +3,14 @@ import { data } from "react-router";
 import type { WorkflowServices } from "../app/services";
 import type { Database } from "../db/database";
 import { localizedValue } from "../domain/text-block";
+import {
+  type DeliveredSubmission,
+  type DeliverySettings,
+  deliveryItems,
+  submittedAnswers,
+  webhookReady,
+  webhookWarnings,
+} from "../integrations/delivery";
 import { EMAIL, type EmailMessage } from "../integrations/email";
 import { purgeSubmissions, storeSubmission } from "../integrations/submissions/submissions";
 import type { Outbox } from "../outbox";
@@ -81,6 +89,11 @@ export async function createWorkflowServices(opts: {
   origin?: string;
   /** Where uploaded documents' bytes are kept (default: in memory, for tests and previews). */
   fileStorage?: FileStorage;
+  /**
+   * The settings delivery webhooks name (config.deliverySetting); without them no webhook is used.
+   * E-mail deliveries need none.
+   */
+  delivery?: DeliverySettings;
   now?: () => Date;
 }): Promise<WorkflowServices> {
   const now = opts.now ?? (() => new Date());
@@ -89,9 +102,15 @@ export async function createWorkflowServices(opts: {
     const loaded = await loadWorkflows(opts.dir, { contentDir: opts.contentDir });
     for (const p of loaded.problems)
       console.error(`workflow refused: ${p.file}: ${p.path.join(".")}: ${p.message}`);
-    return { ...loaded, bundles: serviceBundles([...loaded.workflows.values()]) };
+    // A webhook without its settings is skipped, said once here rather than at every submission.
+    const settings = opts.delivery ?? { setting: () => undefined };
+    for (const warning of webhookWarnings(loaded.workflows.values(), settings)) console.warn(warning);
+    const webhooks = new Set(
+      [...loaded.workflows.values()].filter((w) => webhookReady(w, settings)).map((w) => w.name),
+    );
+    return { ...loaded, bundles: serviceBundles([...loaded.workflows.values()]), webhooks };
   };
-  let { workflows, problems, bundles, offices } = await load();
+  let { workflows, problems, bundles, offices, webhooks } = await load();
   const cipher = createFieldCipher(opts.dataKey, opts.previousDataKeys);
   const store = new JourneyStore<Journey>(opts.db, cipher, now);
   const uploads = createUploads(opts.db, cipher, opts.fileStorage ?? memoryStorage(), now);
@@ -123,8 +142,18 @@ export async function createWorkflowServices(opts: {
       const result: Record<string, unknown> = { reference, requestId: requestId(at), operation };
       if (typeof params.parcelNumber === "string") result.parcelNumber = params.parcelNumber;
       const to = typeof params.email === "string" ? params.email : undefined;
-      // The receipt is written in the submission's own transaction: stored together or not at
-      // all, so a crash after the commit still gets it sent, and a repeated submit never re-sends.
+      // The department's e-mail words the answers as check-answers did, which may take the
+      // results of the journey's lookups (choices made from them): read before the transaction.
+      // A journey that no longer reads only words those choices less well: it never stops a submission.
+      const saved = workflow?.delivery?.email
+        ? await store.get(journeyId, context.workflow).then(
+            (found) => found?.journey,
+            () => undefined,
+          )
+        : undefined;
+      // The receipt and the deliveries are written in the submission's own transaction: stored
+      // together or not at all, so a crash after the commit still gets them sent, and a repeated
+      // submit never sends them again.
       const { stored, repeated } = await opts.db.transaction(async (tx) => {
         const outcome = await storeSubmission(
           tx,
@@ -151,6 +180,27 @@ export async function createWorkflowServices(opts: {
           });
           await opts.outbox.enqueue(tx, { kind: EMAIL, payload });
         }
+        if (!outcome.repeated && workflow?.delivery) {
+          const submission: DeliveredSubmission = {
+            service: context.workflow,
+            reference: outcome.stored.reference,
+            requestId: outcome.stored.requestId,
+            submittedAt: at.toISOString(),
+            locale: context.locale,
+            answers,
+            result: outcome.stored.result,
+          };
+          const submitted = submittedAnswers(workflow, answers, {
+            screen: context.screen,
+            reference: outcome.stored.reference,
+            stored: saved,
+            now: at,
+          });
+          const items = deliveryItems(workflow, submission, submitted, {
+            webhook: webhooks.has(workflow.name),
+          });
+          for (const item of items) await opts.outbox.enqueue(tx, item);
+        }
         return outcome;
       });
       if (!repeated) opts.outbox.wake();
@@ -159,7 +209,7 @@ export async function createWorkflowServices(opts: {
 
   return {
     async reload() {
-      ({ workflows, problems, bundles, offices } = await load());
+      ({ workflows, problems, bundles, offices, webhooks } = await load());
     },
     get: (name) => workflows.get(name),
     names: () => [...workflows.keys()],

@@ -402,8 +402,12 @@ const WRITTEN_OUT: { what: string; pattern: RegExp }[] = [
   },
 ];
 
+/** Where a file writes addresses no resident reads: the department's inbox a submission goes to. */
+const NOT_SHOWN = JSON.stringify(["data", "config", "delivery"]);
+
 function lintOfficeDetails(json: unknown, options: LintOptions, report: Report): void {
   const walk = (value: unknown, path: JsonPath): void => {
+    if (JSON.stringify(path) === NOT_SHOWN) return;
     if (typeof value === "string") {
       for (const { what, pattern } of WRITTEN_OUT) {
         const found = pattern.exec(value);
@@ -451,6 +455,33 @@ function lintSubmission(workflow: Workflow, report: Report): void {
   }
 }
 
+/** A delivery happens when the answers are stored (the `submit` integration); a webhook's two settings differ. */
+function lintDelivery(workflow: Workflow, report: Report): void {
+  const delivery = workflow.delivery;
+  if (!delivery) return;
+  const path: JsonPath = ["data", "config", "delivery"];
+  const calls = workflow.screens.flatMap((screen) => [
+    ...(screen.call ? [screen.call] : []),
+    ...(screen.followUp ?? []),
+  ]);
+  if (!calls.some((call) => call.integration === "submit")) {
+    report(
+      path,
+      'no screen sends the answers with the "submit" integration, so nothing is ever delivered: deliveries go out when a submission is stored',
+      "delivery",
+      "warning",
+    );
+  }
+  const webhook = delivery.webhook;
+  if (webhook && webhook.urlEnv === webhook.secretEnv) {
+    report(
+      [...path, "webhook", "secretEnv"],
+      `the webhook's address and its secret are both read from ${webhook.urlEnv}: name two different environment variables`,
+      "delivery",
+    );
+  }
+}
+
 function comparePaths(a: JsonPath, b: JsonPath): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     const x = a[i] as string | number;
@@ -489,6 +520,7 @@ function lintRead(
   }
   lintTexts(json, workflow, catalog, report);
   lintSubmission(workflow, report);
+  lintDelivery(workflow, report);
   // A stand-in's fields are not the author's (salvage.ts): nothing can be said about them.
   const fieldReason = (w: Workflow, field: string) =>
     uncertain.has(field.split(".")[0] ?? "") ? undefined : unknownFieldReason(w, field);

@@ -255,6 +255,30 @@ export function readWorkflow(
   if (config.bindings !== undefined && config.bindings.length > 0) workflow.bindings = config.bindings;
   if (config.receipt !== undefined) workflow.receipt = config.receipt;
   if (config.statusTool !== undefined) workflow.statusTool = config.statusTool;
+  if (config.delivery !== undefined) {
+    const { email, webhook } = config.delivery;
+    workflow.delivery = {};
+    if (email) workflow.delivery.email = { to: email.to, language: email.language ?? "en" };
+    if (webhook) workflow.delivery.webhook = { urlEnv: webhook.urlEnv, secretEnv: webhook.secretEnv };
+  }
+  if (config.statuses !== undefined) {
+    // The staff console and the residents' lookup find a status by its id: two alike are one too many.
+    const seen = new Set<string>();
+    config.statuses.forEach((status, i) => {
+      if (seen.has(status.id)) {
+        problems.push(
+          problem(
+            file,
+            ["data", "config", "statuses", i, "id"],
+            CONFIG_MALFORMED,
+            `two statuses have the id "${status.id}"`,
+          ),
+        );
+      }
+      seen.add(status.id);
+    });
+    workflow.statuses = config.statuses;
+  }
   return { workflow, problems };
 }
 

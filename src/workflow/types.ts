@@ -213,6 +213,35 @@ export interface WorkflowConfigFile {
   receipt?: { emailField: string };
   /** The tool where residents follow what they sent (a workflow's name): linked from the confirmation. */
   statusTool?: string;
+  /** Where each submission goes besides the staff console (docs/workflows.md "Where a submission goes"). */
+  delivery?: DeliveryFile;
+  /** Where a submission can stand, in order, the first where it starts (the staff console shows them). */
+  statuses?: WorkflowStatus[];
+}
+
+/**
+ * A service's deliveries: an e-mail to the department's processing inbox, and/or a signed webhook
+ * to its system. The webhook's address and secret are never in the file: it names the environment
+ * variables holding them (test and production differ).
+ */
+export interface DeliveryFile {
+  email?: { to: string; language?: Locale };
+  webhook?: WebhookDelivery;
+}
+
+export interface WebhookDelivery {
+  /** The environment variable holding the receiver's https:// address. */
+  urlEnv: string;
+  /** The environment variable holding the HMAC-SHA256 secret the receiver checks signatures with. */
+  secretEnv: string;
+}
+
+/** A status a submission can have: an id (lower case, hyphens), its label in both languages. */
+export interface WorkflowStatus {
+  id: string;
+  label: { en: string; es: string };
+  /** The request is finished in this status (approved, denied, closed). */
+  final?: boolean;
 }
 
 /** A value found at key_location, kept under session_key, prefilling the field at binding_location. */
@@ -278,7 +307,15 @@ export interface Workflow {
   bindings?: KeyBinding[];
   receipt?: { emailField: string };
   statusTool?: string;
+  /** The file's `delivery`, the e-mail's language filled in ("en" when not given). */
+  delivery?: Delivery;
+  statuses?: WorkflowStatus[];
   screens: Screen[];
+}
+
+export interface Delivery {
+  email?: { to: string; language: Locale };
+  webhook?: WebhookDelivery;
 }
 
 // ── Answers, errors, problems ──────────────────────────────────────────────────────────────────

@@ -13,6 +13,8 @@ test.describe("staff preview of online services", () => {
   });
 
   test("lists every service for staff, and opens one", async ({ page }) => {
+    // The list grows with every service, and axe audits it whole.
+    test.setTimeout(60_000);
     await page.goto("/preview?token=e2e-draft-token");
     expect((await page.goto("/preview/workflows"))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Online services: staff preview");

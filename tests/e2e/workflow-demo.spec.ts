@@ -337,13 +337,19 @@ test.describe("demo service in the browser", () => {
   }) => {
     await openWithEngine(page);
     const posts: string[] = [];
+    const beacons: string[] = [];
     page.on("request", (r) => {
-      if (r.method() === "POST") posts.push(r.url());
+      if (r.method() !== "POST") return;
+      // The dashboard's beacon (docs/back-office.md): which fields were refused, never the answers
+      // (its body is checked by tests/integration/back-office.test.ts; a beacon's is not shown here).
+      if (r.url().endsWith("/api/v1/metrics/refusals")) beacons.push(r.url());
+      else posts.push(r.url());
     });
     await next(page);
     await expect(page.locator(".usa-alert--error")).toBeVisible();
     await expect(page.getByText("Please select a value.").first()).toBeVisible();
     expect(posts).toEqual([]);
+    await expect.poll(() => beacons.length).toBe(1);
     await page.locator("#root_livesInCedarport-0").check();
     await next(page);
     await expect(page).toHaveURL(/\/applicant/);

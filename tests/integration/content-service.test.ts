@@ -71,6 +71,20 @@ describe.each(DATABASES)("content service on %s", (kind) => {
     const banners = await q.banners();
     expect(banners.length).toBeGreaterThan(0);
 
+    // People: one by id, with their council district and their office's contact details; all,
+    // councilors first by district.
+    const hill = await q.person("council-president-marcus-hill");
+    expect(hill?.district).toBe(9);
+    expect(hill?.contact?.phone).toBe("(555) 010-2450");
+    expect(hill?.association?.agency?.slug).toBe("city-county-council");
+    expect((await q.person("mayor-elena-vasquez"))?.district).toBeNull();
+    expect(await q.person("no-such-person")).toBeNull();
+    const persons = await q.persons();
+    expect(persons.flatMap((p) => (p.district ? [p.district] : []))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(persons.length).toBe(content.docs.filter((d) => d.type === "person").length);
+    const officials = landing.labels.find((l) => l.type === "ElectedOfficials")?.persons ?? [];
+    expect(officials.find((p) => p.id === "mayor-elena-vasquez")?.contact?.email).toBe("mayor@cedarport.gov");
+
     const found = await q.search("homestead", ["en"]);
     expect(found.activities.map((a) => a.slug)).toContain("apply-for-a-homestead-deduction");
     const encontrado = await q.search("deduccion", ["es"]);

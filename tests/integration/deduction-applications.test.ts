@@ -4,8 +4,10 @@ import {
   createDeductionApplications,
   DEMO_APPLICATIONS,
   type DeductionApplications,
+  deductionStatusSync,
   maskApplicantName,
   type NewApplication,
+  SUBMISSION_STATUS,
   seedDeductionApplications,
   UnknownApplicationError,
 } from "../../src/integrations/deduction-applications";
@@ -272,5 +274,35 @@ describe.each(DATABASES)("deduction applications on %s", (kind) => {
       { deduction: "mortgage", status: "In review", applicant: "G. O.", dateApplied: "2026-10-27" },
       { deduction: "homestead", status: "Approved", applicant: "J. O.", dateApplied: "2026-03-02" },
     ]);
+  });
+  describe("following the staff console's status changes", () => {
+    const sync = () => deductionStatusSync(applications);
+    const item = (reference: string, status: string, note: string | null = null) => ({
+      id: `item-${reference}-${status}`,
+      kind: SUBMISSION_STATUS,
+      payload: { reference, workflow: "homestead-deduction-application", status, note },
+      attempt: 1,
+      createdAt: now.toISOString(),
+    });
+
+    it("moves the case record to the console's status, with the note", async () => {
+      await applications.create(newApplication("CPFN9KTA"));
+      await sync()(item("CPFN9KTA", "in-review"));
+      await sync()(item("CPFN9KTA", "approved", "On your next bill."));
+      const found = await applications.findByReference("CPFN9KTA");
+      expect(found?.status).toBe("Approved");
+      expect(found?.statusHistory?.map((h) => [h.status, h.note])).toEqual([
+        ["Received", undefined],
+        ["In review", undefined],
+        ["Approved", "On your next bill."],
+      ]);
+    });
+
+    it("leaves other services' submissions and statuses it has no name for alone", async () => {
+      await sync()(item("HXR47KPT", "approved"));
+      await applications.create(newApplication("CPFNAKTA"));
+      await sync()(item("CPFNAKTA", "closed"));
+      expect((await applications.findByReference("CPFNAKTA"))?.status).toBe("Received");
+    });
   });
 });

@@ -3,6 +3,7 @@ import { ActivityTile } from "../components/ActivityTile/ActivityTile";
 import { AlertBanner } from "../components/Alert/AlertBanner";
 import { LanguageSwitch } from "../components/LanguageSwitch/LanguageSwitch";
 import { PrintButton } from "../components/PrintButton/PrintButton";
+import { AddressLookup } from "./AddressLookup";
 import { ListFilters } from "./ListFilters";
 import { SiteSearchBox } from "./SiteSearchBox";
 
@@ -18,6 +19,7 @@ export const islandComponents = {
   ActivityTile,
   AlertBanner,
   PrintButton,
+  AddressCombobox: AddressLookup,
 };
 
 export type IslandName = keyof typeof islandComponents;

@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { isTool } from "../../workflow/service-kind";
+import type { Workflow } from "../../workflow/types";
 import type { AppServices } from "../services";
 import { notFound } from "./http";
 
@@ -21,6 +23,22 @@ export function screenHref(
 export function serviceHref(name: string, request: Request): string {
   const lang = new URL(request.url).searchParams.get("lang");
   return `/workflow/${encodeURIComponent(name)}${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`;
+}
+
+/**
+ * Where a resident follows what they sent, linked from the confirmation: the service's own status
+ * tool when its file names one (the deduction applications), otherwise the status page every
+ * application's reference works on (src/back-office/). A tool sends nothing to follow.
+ */
+export function statusPageOf(
+  workflow: Workflow,
+  request: Request,
+): { href: string; label: "again.statusTool" | "again.requestStatus" } | null {
+  if (workflow.statusTool)
+    return { href: serviceHref(workflow.statusTool, request), label: "again.statusTool" };
+  if (isTool(workflow)) return null;
+  const lang = new URL(request.url).searchParams.get("lang");
+  return { href: `/request-status${lang === "es" ? "?lang=es" : ""}`, label: "again.requestStatus" };
 }
 
 /** Journeys are personal: never cached by the browser, a proxy or the page cache. */

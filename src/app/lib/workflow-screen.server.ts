@@ -207,6 +207,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (!INTENTS.has(post.intent)) return badRequest(context, t("workflow-ui:forged"));
   const intent = post.intent as Intent;
 
+  // For the service's dashboard (src/back-office/metrics.ts): counts only, nothing about the resident.
+  const metric = {
+    workflow: workflow.name,
+    locale,
+    js: Boolean(request.headers.get("content-type")?.includes("application/json")),
+  };
+  const countRefused = (errors: readonly { path: string }[], on = screen.name) =>
+    Promise.all(
+      [...new Set(errors.map((e) => e.path))].map((field) =>
+        services.backOffice.track("error", metric, { screen: on, field }),
+      ),
+    );
+
   // A journey is stored from the resident's first answer (or save) on a screen it can reach.
   let id = open?.id;
   let cookie: string | undefined;
@@ -220,6 +233,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     ({ id, cookie } = created);
     started = created.journey;
     startedJourneys.set(context, cookie.split(";")[0] ?? "");
+    await services.backOffice.track("start", metric);
   }
   const journeyId = id;
 
@@ -332,6 +346,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       }
       if (!result.ok) {
         await save(result.journey);
+        for (const e of result.errors) await countRefused([e], e.screen);
         // Problems with this screen's own questions (or what its call refused: a declined card)
         // are shown at its fields; those of earlier screens each with a way to change them.
         const own = result.errors.filter((e) => e.screen === screen.name);
@@ -346,6 +361,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         );
       }
       await save(result.journey);
+      if (!result.repeated) await services.backOffice.completed(journeyId, metric);
       return go(here(result.journey.screen));
     }
     if (uploaded.errors.length > 0) {
@@ -359,11 +375,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
             .validate(form.schema, post.answers, { locale, now })
             .filter((e) => !failed.has(e.path))
         : [];
+      await countRefused([...uploaded.errors, ...others]);
       return refused(context, { errors: [...uploaded.errors, ...others] }, { headers: withCookie(cookie) });
     }
     const result = await answerAndCall(workflow, current, screen.name, post.answers, opts);
     await save(result.journey);
-    if (!result.ok) return refused(context, { errors: result.errors }, { headers: withCookie(cookie) });
+    if (!result.ok) {
+      await countRefused(result.errors);
+      return refused(context, { errors: result.errors }, { headers: withCookie(cookie) });
+    }
+    await services.backOffice.track("answer", metric, { screen: screen.name });
     return go(here(result.journey.screen));
   });
 }

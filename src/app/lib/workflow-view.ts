@@ -6,7 +6,7 @@ import { localizeText } from "../../workflow/localize";
 import { requireScreen } from "../../workflow/screens";
 import { isTool } from "../../workflow/service-kind";
 import type { Answers, FieldError, Locale, Workflow } from "../../workflow/types";
-import { screenHref, serviceHref } from "./workflow-http";
+import { screenHref, serviceHref, statusPageOf } from "./workflow-http";
 
 /**
  * What a workflow screen shows, from the workflow and the journey alone: the server's loader
@@ -39,8 +39,8 @@ export function screenView(
     tool: isTool(workflow),
     /** Where "Start a new application" (or a new search) posts: the service's own address. */
     restart: serviceHref(workflow.name, request),
-    /** The confirmation's link to the tool where residents follow what they sent. */
-    statusTool: workflow.statusTool ? serviceHref(workflow.statusTool, request) : null,
+    /** The confirmation's link to where residents follow what they sent. */
+    statusPage: statusPageOf(workflow, request),
     /** What the service is for (the page's meta description); its name when the file says nothing. */
     description: localizeText(workflow.description ?? workflow.title, locale),
     screen: { ...form, type: screen.type },

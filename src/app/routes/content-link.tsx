@@ -12,6 +12,8 @@ const SECTIONS: Record<string, string> = {
   topics: "topic",
   services: "activity",
   departments: "agency",
+  persons: "person",
+  people: "person",
 };
 
 export function loader({ params, request }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { TopicCard } from "../components/TopicCard/TopicCard";
 import { createI18n } from "../i18n";
 import { Island } from "../islands/Island";
 import { stageOf } from "../lib/http";
+import { personHref } from "../lib/person-links";
 import { activityTile, pageTitle, personCard, topicSummary } from "../lib/view-models";
 import type { Route } from "./+types/home";
 
@@ -24,7 +25,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     description: siteName ? createI18n(locale).t("common:home.description", { site: siteName }) : "",
     activities: (label("PopularActivities")?.activities ?? []).map((a) => activityTile(a, locale)),
     topics: (label("PopularTopics")?.topics ?? []).map((t) => topicSummary(t, locale)),
-    officials: (label("ElectedOfficials")?.persons ?? []).map((p) => personCard(p, locale)),
+    officials: (label("ElectedOfficials")?.persons ?? []).map((p) => ({
+      ...personCard(p, locale),
+      href: personHref(p.id),
+    })),
   };
 }
 
@@ -84,10 +88,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="cp-grid cp-grid--cards">
               {officials.map((person) => (
                 <li key={person.id}>
-                  <PersonCard person={person} headingLevel={3} />
+                  <PersonCard person={person} href={person.href} headingLevel={3} />
                 </li>
               ))}
             </ul>
+            <p>
+              <a href="/elected-officials">{t("officials:home.allOfficials")}</a>
+            </p>
           </section>
         )}
       </div>

@@ -4,6 +4,7 @@ import { PARCEL_SORTS, type ParcelPage, type ParcelSort } from "../../integratio
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { Pagination } from "../components/Pagination/Pagination";
 import { createI18n } from "../i18n";
+import { Island } from "../islands/Island";
 import {
   defaultSort,
   MAX_QUERY_LENGTH,
@@ -151,16 +152,20 @@ export default function PropertySearch({ loaderData: d }: Route.ComponentProps) 
             </span>
           )}
           <div className="cp-property-search__row">
-            <input
-              className={`usa-input${d.error ? " usa-input--error" : ""}`}
-              id="property-q"
-              name="q"
-              type="search"
-              defaultValue={params.query ?? ""}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={d.error ? true : undefined}
-              aria-describedby={d.error ? "property-q-error" : undefined}
+            {/* A plain search box; with JavaScript it suggests addresses while "Street name" is chosen. */}
+            <Island
+              name="AddressCombobox"
+              props={{
+                id: "property-q",
+                name: "q",
+                type: "search",
+                defaultValue: params.query ?? "",
+                autoComplete: "off",
+                inputClassName: `usa-input${d.error ? " usa-input--error" : ""}`,
+                invalid: Boolean(d.error),
+                ...(d.error ? { describedBy: "property-q-error" } : {}),
+                onlyWhen: { name: "by", values: ["street"] },
+              }}
             />
             {params.lang && <input type="hidden" name="lang" value={params.lang} />}
             <button type="submit" className="usa-button">

@@ -2,15 +2,17 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { formatUsDate, parseIsoDate } from "../../domain/dates";
+import { localizeDeep } from "../../domain/localize";
 import { formatCurrency } from "../../domain/money";
 import { paymentText } from "../../integrations/payments/messages";
 import { installmentLabel } from "../../integrations/payments/receipt";
-import { DEDUCTION_KINDS } from "../../integrations/property-records";
+import { DEDUCTION_KINDS, type Parcel } from "../../integrations/property-records";
 import { localizeText } from "../../workflow/localize";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { ErrorPage } from "../components/ErrorPage/ErrorPage";
 import { createI18n } from "../i18n";
-import { notFound } from "../lib/http";
+import { notFound, stageOf } from "../lib/http";
+import { personHref } from "../lib/person-links";
 import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/property";
 import "./property.css";
@@ -20,6 +22,24 @@ import "./property.css";
  * (the server's page cache skips /property/ too), and not in a search engine's index.
  */
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/**
+ * The parcel's City-County Council district and its councilor, linked to their page (the same
+ * answer as /find-my-representatives); null when the district map has none for it.
+ */
+async function councilDistrictOf(context: Route.LoaderArgs["context"], parcel: Parcel, keepLang: string) {
+  const { services, locale, draft } = context;
+  const number = await services.councilDistricts.districtOf(parcel);
+  if (number === null) return null;
+  const persons = await services.content(draft).persons(stageOf(draft));
+  const councilor = persons.find((p) => p.district === number);
+  return {
+    number,
+    councilor: councilor
+      ? { name: localizeDeep(councilor, locale).name, href: personHref(councilor.id, keepLang) }
+      : null,
+  };
+}
 
 /** The services about a parcel, in this order; a deduction's only while the parcel does not have it. */
 const PARCEL_SERVICES = ["property-appeal", "change-mailing-address", "combine-parcels"] as const;
@@ -36,9 +56,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (params.parcelNumber !== parcel.parcelNumber)
     throw redirect(`/property/${parcel.parcelNumber}${keepLang}`, 301);
   const t = createI18n(locale).getFixedT(locale, "property");
-  const [invoices, site] = await Promise.all([
+  const [invoices, site, councilDistrict] = await Promise.all([
     services.payments.openForParcel(parcel.parcelNumber),
     services.site(),
+    councilDistrictOf(context, parcel, keepLang),
   ]);
   const workflowLang = locale === "es" ? "?lang=es" : "";
   const service = (name: string) => {
@@ -64,6 +85,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       mobileHome: parcel.mobileHome,
       township: parcel.township,
       schoolDistrict: parcel.schoolDistrict,
+      councilDistrict,
       deductions: parcel.existingDeductions.map((kind) => t(`deductions.${kind}`, { defaultValue: kind })),
       invoices: invoices.map((invoice) => ({
         id: invoice.id,
@@ -123,6 +145,23 @@ export default function PropertyPage({ loaderData: d }: Route.ComponentProps) {
     [t("property.mobileHome"), d.mobileHome ? t("property.yes") : t("property.no"), "mobile-home"],
     [t("property.township"), d.township, "township"],
     [t("property.schoolDistrict"), d.schoolDistrict, "school-district"],
+    [
+      t("officials:property.councilDistrict"),
+      d.councilDistrict ? (
+        <>
+          {t("officials:property.councilDistrictValue", { district: d.councilDistrict.number })}
+          {d.councilDistrict.councilor && (
+            <>
+              {": "}
+              <a href={d.councilDistrict.councilor.href}>{d.councilDistrict.councilor.name}</a>
+            </>
+          )}
+        </>
+      ) : (
+        t("officials:property.noDistrict")
+      ),
+      "council-district",
+    ],
     [
       t("property.deductions"),
       d.deductions.length > 0 ? d.deductions.join(", ") : t("property.noDeductions"),

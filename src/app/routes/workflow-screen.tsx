@@ -243,6 +243,20 @@ function RestartButton({ action, csrf, children }: { action: string; csrf: strin
   );
 }
 
+/**
+ * Fields the browser's own check refused never reach the server: say which (names only, no
+ * answer, no cookie) so the service's dashboard counts the questions that confuse people with
+ * JavaScript too. Fire and forget: a lost count never troubles the resident.
+ */
+function reportRefusals(service: string, screen: string, locale: string, found: readonly { path: string }[]) {
+  const body = JSON.stringify({ service, screen, locale, fields: [...new Set(found.map((e) => e.path))] });
+  try {
+    navigator.sendBeacon?.("/api/v1/metrics/refusals", new Blob([body], { type: "application/json" }));
+  } catch {
+    // A browser without beacons, or one that refuses this one: nothing is counted.
+  }
+}
+
 export default function WorkflowScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("workflow-ui");
   const submit = useSubmit();
@@ -466,7 +480,10 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
               if (!check || (submitter?.value ?? sendIntent) !== sendIntent) return [];
               return validateCompiled(check, answers, { locale, now: new Date(), schema: screen.schema });
             }}
-            onValidated={(found) => setBrowserErrors({ screen: screen.name, count: found.length })}
+            onValidated={(found) => {
+              setBrowserErrors({ screen: screen.name, count: found.length });
+              if (found.length > 0) reportRefusals(loaderData.name, screen.name, locale, found);
+            }}
             onSubmit={(answers, submitter) => {
               const intent = submitter?.value ?? sendIntent;
               if (checkAnswers && intent === "submit") sent.current = answers;
@@ -503,9 +520,9 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
           </button>
         </p>
       )}
-      {screen.type === "confirmation" && loaderData.statusTool && (
+      {screen.type === "confirmation" && loaderData.statusPage && (
         <p>
-          <a href={loaderData.statusTool}>{t("again.statusTool")}</a>
+          <a href={loaderData.statusPage.href}>{t(loaderData.statusPage.label)}</a>
         </p>
       )}
       {(screen.type === "confirmation" || (tool && screen.type === "exit")) && (

@@ -5,7 +5,15 @@ import { localizeText } from "../../workflow/localize";
 import { isEndType, screenNamed } from "../../workflow/screens";
 import { isTool } from "../../workflow/service-kind";
 import { createI18n } from "../i18n";
-import { PRIVATE, problem, redirectTo, screenHref, serviceHref, workflowOr404 } from "../lib/workflow-http";
+import {
+  PRIVATE,
+  problem,
+  redirectTo,
+  screenHref,
+  serviceHref,
+  statusPageOf,
+  workflowOr404,
+} from "../lib/workflow-http";
 import type { Route } from "./+types/workflow-start";
 
 export { ErrorBoundary } from "./workflow-screen";
@@ -38,7 +46,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       title: createI18n(context.locale).t("workflow-ui:again.title"),
       reference: journey.submission?.reference ?? null,
       confirmation: screenHref(workflow.name, journey.screen, request),
-      statusTool: workflow.statusTool ? serviceHref(workflow.statusTool, request) : null,
+      statusPage: statusPageOf(workflow, request),
       action: serviceHref(workflow.name, request),
       csrf: csrf.token,
     },
@@ -63,7 +71,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export default function WorkflowStart({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("workflow-ui");
-  const { service, reference, confirmation, statusTool, action, csrf } = loaderData;
+  const { service, reference, confirmation, statusPage, action, csrf } = loaderData;
   return (
     <div className="cp-container cp-workflow">
       <p className="cp-workflow__service">{service}</p>
@@ -76,9 +84,9 @@ export default function WorkflowStart({ loaderData }: Route.ComponentProps) {
       <p>
         <a href={confirmation}>{t("again.seeConfirmation")}</a>
       </p>
-      {statusTool && (
+      {statusPage && (
         <p>
-          <a href={statusTool}>{t("again.statusTool")}</a>
+          <a href={statusPage.href}>{t(statusPage.label)}</a>
         </p>
       )}
       <form method="post" action={action}>

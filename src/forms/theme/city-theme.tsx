@@ -15,6 +15,7 @@ import {
   TitleFieldTemplate,
 } from "./templates/misc-templates";
 import { ObjectFieldTemplate } from "./templates/ObjectFieldTemplate";
+import { AddressWidget } from "./widgets/address-widget";
 import { CheckboxesWidget, CheckboxWidget, RadioWidget, SelectWidget } from "./widgets/choice-widgets";
 import { MemorableDateWidget } from "./widgets/memorable-date";
 import {
@@ -81,6 +82,8 @@ export const cityWidgets: RegistryWidgetsType = {
   "last-five-digits": DigitsWidget,
   masked: MaskedWidget,
   [MEMORABLE_DATE_WIDGET]: MemorableDateWidget,
+  // A city address with suggestions (the lookups' combobox).
+  address: AddressWidget,
 };
 
 export const cityTheme = { templates: cityTemplates, widgets: cityWidgets };

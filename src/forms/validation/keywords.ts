@@ -16,7 +16,14 @@ const ROOT_DATA = new Name("rootData");
 export const RUNTIME_MODULE = "@cedarport/forms-validation-runtime";
 
 /** Schema annotations the catalogue reads (messages.ts) or the theme reads; Ajv only tolerates them. */
-export const ANNOTATION_KEYWORDS = ["x-required-na", "x-messages", "x-autocomplete", "x-upload"] as const;
+export const ANNOTATION_KEYWORDS = [
+  "x-required-na",
+  "x-messages",
+  "x-autocomplete",
+  "x-upload",
+  // Read by the staff console's CSV export (src/back-office/csv.ts).
+  "x-export",
+] as const;
 
 /** "/other" (a field beside this one) or "#/a/b" (from the screen's root). */
 const pointerSchema = { type: "string", pattern: "^#?/" };

@@ -24,3 +24,4 @@ export {
   seedDeductionApplications,
 } from "./embedded/demo-applications";
 export { maskApplicantName } from "./mask";
+export { deductionStatusSync, SUBMISSION_STATUS, type SubmissionStatusChange } from "./status-sync";

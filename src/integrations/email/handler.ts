@@ -1,5 +1,5 @@
 import type { OutboxHandler } from "../../outbox";
-import type { EmailMessage, EmailSender } from "./email";
+import { type EmailMessage, type EmailSender, isEmailAttachment } from "./email";
 
 /** The outbox kind of e-mails; its payload is an EmailMessage. */
 export const EMAIL = "email";
@@ -14,7 +14,10 @@ function isEmailMessage(value: unknown): value is EmailMessage {
 export function emailHandler(sender: EmailSender): OutboxHandler {
   return async (item) => {
     if (!isEmailMessage(item.payload)) throw new Error("an e-mail item without to, subject and text");
-    const { to, subject, text } = item.payload;
-    await sender.send({ id: item.id, to, subject, text });
+    const { to, subject, text, attachments } = item.payload;
+    if (attachments === undefined) return sender.send({ id: item.id, to, subject, text });
+    if (!Array.isArray(attachments) || !attachments.every(isEmailAttachment))
+      throw new Error("an e-mail item whose attachments are not { filename, contentType, content }");
+    await sender.send({ id: item.id, to, subject, text, attachments });
   };
 }

@@ -3,7 +3,7 @@ import type { EmailSender } from "./email";
 import { outboxSender } from "./outbox";
 import { smtpSender } from "./smtp";
 
-export type { EmailMessage, EmailSender, OutgoingEmail } from "./email";
+export type { EmailAttachment, EmailMessage, EmailSender, OutgoingEmail } from "./email";
 export { EMAIL, emailHandler } from "./handler";
 
 /** The sender configuration selects: the city's relay when SMTP_URL is set, else files in data/outbox/. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKeyText, keyText, parseAddress, prefixRange } from "./address";
+import { addressKeyText, keyText, parseAddress, prefixRange, streetPrefixes } from "./address";
 
 const key = (text: string) => {
   const parsed = parseAddress(text);
@@ -63,6 +63,46 @@ describe("parseAddress", () => {
     expect(parseAddress("6100 W Washington St Unit 14")).toMatchObject({ unit: "14" });
   });
 
+  it.each([
+    "6100 W Washington St Apt 4",
+    "6100 W Washington St Apt. 4",
+    "6100 W Washington St Apt4",
+    "6100 W Washington St apartment no 4",
+    "6100 W Washington St Unit#4",
+    "6100 W Washington St # 4",
+    "6100 W Washington St, Apt 4",
+    "6100 W Washington St, #4, Cedarport, IN 46222",
+    "Apt 4 6100 W Washington St",
+    "unit 4, 6100 west washington street",
+  ])("reads the unit of %j", (text) => {
+    expect(parseAddress(text)).toEqual({
+      houseNumber: 6100,
+      direction: "W",
+      street: "WASHINGTON ST",
+      unit: "4",
+    });
+  });
+
+  it("keeps a designator still waiting for its number out of the street", () => {
+    expect(parseAddress("6100 W Washington St Lot")).toMatchObject({ street: "WASHINGTON ST", unit: "" });
+    expect(parseAddress("6100 W Washington St, Apt")).toMatchObject({ street: "WASHINGTON ST", unit: "" });
+  });
+
+  it("reads a street alone, without a house number", () => {
+    expect(parseAddress("cedar avenue")).toEqual({
+      houseNumber: null,
+      direction: "",
+      street: "CEDAR AVE",
+      unit: "",
+    });
+    expect(parseAddress("North Cedar Ave.")).toEqual({
+      houseNumber: null,
+      direction: "N",
+      street: "CEDAR AVE",
+      unit: "",
+    });
+  });
+
   it("reads partial queries", () => {
     expect(parseAddress("200")).toEqual({ houseNumber: 200, direction: "", street: "", unit: "" });
     expect(parseAddress("200 E")).toEqual({ houseNumber: 200, direction: "E", street: "", unit: "" });
@@ -86,6 +126,24 @@ describe("parseAddress", () => {
     expect(parseAddress("")).toBeNull();
     expect(parseAddress("   ")).toBeNull();
     expect(parseAddress("!!! ,,,")).toBeNull();
+  });
+});
+
+describe("streetPrefixes", () => {
+  it("adds the abbreviations a suffix still being typed may become", () => {
+    expect(streetPrefixes("MARKET STRE")).toEqual(["MARKET STRE", "MARKET ST"]);
+    expect(streetPrefixes("CEDAR AVENU")).toEqual(["CEDAR AVENU"].concat([])); // AVENU is a spelling: parsed already
+    expect(streetPrefixes("FOX RUN CO")).toEqual(["FOX RUN CO", "FOX RUN CT", "FOX RUN CV"]);
+    expect(streetPrefixes("SUGAR CREEK PARKW")).toEqual(["SUGAR CREEK PARKW", "SUGAR CREEK PKWY"]);
+  });
+
+  it("leaves a street alone when the last word is a suffix, a name's first word, or one letter", () => {
+    expect(streetPrefixes("MARKET ST")).toEqual(["MARKET ST"]);
+    expect(streetPrefixes("BOULEV")).toEqual(["BOULEV"]);
+    expect(streetPrefixes("MARKET S")).toEqual(["MARKET S"]);
+    expect(streetPrefixes("E 38TH")).toEqual(["E 38TH"]);
+    // "Cir" is an abbreviation the letters already begin: the prefix as typed finds it.
+    expect(streetPrefixes("OAK CI")).toEqual(["OAK CI"]);
   });
 });
 

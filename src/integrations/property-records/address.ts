@@ -122,18 +122,51 @@ export interface ParseOptions {
   houseNumber?: boolean;
 }
 
+/** "APT4" is "APT 4", "UNIT#4" and "APT NO 4" are "UNIT 4": a designator glued to its number, or with "#" or "NO". */
+function splitUnits(words: string[]): string[] {
+  const out: string[] = [];
+  for (const word of words) {
+    const glued = /^([A-Z]+)(\d[A-Z0-9]*)$/.exec(word);
+    if (glued?.[1] && glued[2] && UNIT_DESIGNATORS.has(glued[1])) out.push(glued[1], glued[2]);
+    else if ((word === "#" || word === "NO") && UNIT_DESIGNATORS.has(out[out.length - 1] ?? "")) continue;
+    else out.push(word);
+  }
+  return out;
+}
+
+/** The unit a designator at `at` introduces ("" when nothing follows it yet, as while typing). */
+const unitAt = (words: string[], at: number) => words[at + 1] ?? "";
+
 /** The key of an address line; null when nothing in it could be part of an address. */
 export function parseAddress(text: string, options: ParseOptions = {}): AddressKey | null {
-  const [line1 = ""] = keyText(text)
+  const parts = keyText(text)
     .split(",")
     .filter((part) => part.trim() !== "");
-  let words = withoutCityStateZip(line1.split(" ").filter(Boolean));
+  // A unit alone before the street's line ("Unit 4, 6100 W Washington St") goes after it.
+  if (
+    parts.length > 1 &&
+    /^\S+ \S+$/.test(parts[0] ?? "") &&
+    UNIT_DESIGNATORS.has(parts[0]?.split(" ")[0] ?? "")
+  )
+    parts.push(parts.shift() ?? "");
+  const [line1 = "", ...others] = parts;
+  let words = withoutCityStateZip(splitUnits(line1.split(" ").filter(Boolean)));
 
   let unit = "";
+  // A unit written first, as some people do: "Apt 4 6100 W Washington St".
+  if (UNIT_DESIGNATORS.has(words[0] ?? "") && /^\d{1,6}$/.test(words[2] ?? "")) {
+    unit = unitAt(words, 0);
+    words = words.slice(2);
+  }
   const designator = words.findIndex((word, i) => i > 0 && UNIT_DESIGNATORS.has(word));
   if (designator > 0) {
-    unit = words[designator + 1] ?? "";
+    unit = unitAt(words, designator);
     words = words.slice(0, designator);
+  }
+  // …or after a comma: "6100 W Washington St, Apt 4, Cedarport".
+  for (const part of others) {
+    const partWords = splitUnits(part.split(" ").filter(Boolean));
+    if (!unit && UNIT_DESIGNATORS.has(partWords[0] ?? "")) unit = unitAt(partWords, 0);
   }
 
   let houseNumber: number | null = null;
@@ -165,6 +198,25 @@ export function parseAddress(text: string, options: ParseOptions = {}): AddressK
   });
   if (houseNumber === null && direction === "" && street.length === 0) return null;
   return { houseNumber, direction, street: street.join(" "), unit };
+}
+
+/**
+ * The street prefixes a typed street stands for. A suffix still being typed ("MARKET STRE",
+ * "CEDAR AVEN") starts no stored key, which has the abbreviation ("MARKET ST"), so the
+ * abbreviations whose full spelling it begins are added; the words as typed stay, in case they
+ * begin a longer name ("SUGAR CREEK PAR" may be "SUGAR CREEK PARK RD").
+ */
+export function streetPrefixes(street: string): string[] {
+  const words = street.split(" ").filter(Boolean);
+  const last = words[words.length - 1] ?? "";
+  if (words.length < 2 || last.length < 2 || SUFFIXES.has(last) || !/^[A-Z]+$/.test(last)) return [street];
+  const head = words.slice(0, -1).join(" ");
+  const abbreviations = new Set<string>();
+  for (const [spelling, abbreviation] of SUFFIXES) {
+    // An abbreviation that itself starts with the typed letters is covered by the prefix as typed.
+    if (spelling.startsWith(last) && !abbreviation.startsWith(last)) abbreviations.add(abbreviation);
+  }
+  return [street, ...[...abbreviations].sort().map((abbreviation) => `${head} ${abbreviation}`)];
 }
 
 /** The whole key as one string, e.g. "200 E MARKET ST" or "6100 W WASHINGTON ST 14". */

@@ -1,5 +1,6 @@
 import type { Locale } from "../../i18n";
 import type { PersonCardProps } from "./PersonCard";
+import { PersonContact } from "./PersonContact";
 
 export interface PersonCardExample {
   locale: Locale;
@@ -32,6 +33,31 @@ export const personCardExamples = {
     },
   },
   nameOnly: { locale: "en", props: { person: { name: "Marcus Bell" } } },
+  withContact: {
+    locale: "es",
+    props: {
+      person: {
+        name: "Luis Ortega",
+        title: "Concejal de la Ciudad y el Condado, Distrito 2",
+        image: { url: "/images/people/councilor-luis-ortega.svg" },
+        biography: "Luis Ortega representa al Distrito 2: el municipio de Harbor.",
+      },
+      href: "/person/councilor-luis-ortega",
+      children: (
+        <PersonContact
+          contact={{
+            address1: "200 E. Market Street",
+            address2: "Suite 241",
+            city: "Cedarport",
+            state: "IN",
+            zip: "46204",
+            phone: "(555) 010-2450",
+            email: "council@cedarport.gov",
+          }}
+        />
+      ),
+    },
+  },
   kitchenSink: {
     locale: "en",
     props: {

@@ -44,6 +44,19 @@ describe("PersonCard", () => {
     );
   });
 
+  it("shows how to reach the office under the biography, each link its own target", () => {
+    const { container } = renderExample(personCardExamples.withContact);
+    const phone = screen.getByRole("link", { name: "(555) 010-2450" });
+    expect(phone.getAttribute("href")).toBe("tel:+15550102450");
+    expect(screen.getByRole("link", { name: "council@cedarport.gov" }).getAttribute("href")).toBe(
+      "mailto:council@cedarport.gov",
+    );
+    expect(screen.getByText("Teléfono:")).toBeTruthy();
+    const lines = [...container.querySelectorAll(".cp-person-contact__line")].map((l) => l.textContent);
+    expect(lines).toEqual(["200 E. Market Street", "Suite 241", "Cedarport, IN 46204"]);
+    expect(container.querySelector(".cp-person-card__more address")).not.toBeNull();
+  });
+
   it("needs nothing but a name", () => {
     const { container } = renderExample(personCardExamples.nameOnly);
     expect(container.querySelector("img")).toBeNull();

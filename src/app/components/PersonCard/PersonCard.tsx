@@ -14,9 +14,11 @@ export interface PersonCardProps {
   /** When the person has a page of their own. */
   href?: string;
   headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** More below the biography, such as how to reach the person's office (PersonContact). */
+  children?: ReactNode;
 }
 
-export function PersonCard({ person, href, headingLevel = 3 }: PersonCardProps) {
+export function PersonCard({ person, href, headingLevel = 3, children }: PersonCardProps) {
   const Heading = `h${headingLevel}` as const;
   const imageUrl = person.image?.url?.trim();
   const biography = person.biography;
@@ -49,6 +51,7 @@ export function PersonCard({ person, href, headingLevel = 3 }: PersonCardProps) 
         ) : biography ? (
           <div className="cp-person-card__bio">{biography}</div>
         ) : null}
+        {children ? <div className="cp-person-card__more">{children}</div> : null}
       </div>
     </article>
   );

@@ -1,5 +1,10 @@
 /** Spanish strings, one chunk for the browser (see ../index.ts). */
-export default import.meta.glob<Record<string, unknown>>("../../../../locales/es/*.json", {
-  eager: true,
-  import: "default",
-});
+// Namespaces of pages that are never hydrated (the staff console, officials, request status) stay
+// on the server: the browser never needs them.
+export default import.meta.glob<Record<string, unknown>>(
+  ["../../../../locales/es/*.json", "!../../../../locales/es/{staff,officials,request-status}.json"],
+  {
+    eager: true,
+    import: "default",
+  },
+);

@@ -2,14 +2,16 @@
  * The SQL condition for an address key over a table with the columns street_key, house_number,
  * direction and unit (parcels and deduction_applications both have them).
  */
-import { type AddressKey, prefixRange } from "../address";
+import { type AddressKey, prefixRange, streetPrefixes } from "../address";
 
 export function addressCondition(key: AddressKey): { where: string; params: Array<string | number> } {
   const where: string[] = [];
   const params: Array<string | number> = [];
   if (key.street) {
-    where.push("street_key >= ? AND street_key < ?");
-    params.push(...prefixRange(key.street));
+    // One range per spelling the street may stand for (a suffix still being typed: streetPrefixes).
+    const prefixes = streetPrefixes(key.street);
+    where.push(`(${prefixes.map(() => "(street_key >= ? AND street_key < ?)").join(" OR ")})`);
+    params.push(...prefixes.flatMap((prefix) => prefixRange(prefix)));
   }
   if (key.houseNumber !== null) {
     where.push("house_number = ?");

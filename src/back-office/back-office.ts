@@ -1,0 +1,601 @@
+import type { Database } from "../db/database";
+import { addDays, parseIsoDate } from "../domain/dates";
+import type { Locale } from "../domain/localize";
+import { SUBMISSION_STATUS, type SubmissionStatusChange } from "../integrations/deduction-applications";
+import { EMAIL } from "../integrations/email";
+import { normalizeParcelNumber } from "../integrations/property-records";
+import { findSubmission, type Sealer, type Submission } from "../integrations/submissions/submissions";
+import { listDead, type Outbox, replayDead } from "../outbox";
+import { type CheckAnswersRow, checkAnswersRows } from "../workflow/check-answers";
+import { screenForm } from "../workflow/form";
+import { readField } from "../workflow/guards";
+import { startJourney } from "../workflow/journey";
+import { localizeText } from "../workflow/localize";
+import { normalizeReference } from "../workflow/reference";
+import { isQuestionType } from "../workflow/screens";
+import type { Workflow } from "../workflow/types";
+import { mayOpen, type SignIn, type StaffAccount, signIn } from "./accounts";
+import {
+  type AuditEntry,
+  addEvent,
+  audit,
+  type CaseEvent,
+  type CaseRow,
+  countByStatus,
+  findCase,
+  listAudit,
+  listCases,
+  listEvents,
+  purgeOrphanEvents,
+  setAssignee,
+  setStatus,
+} from "./cases";
+import { cityDayStart } from "./city-time";
+import { casesCsv } from "./csv";
+import { NOTE_LIMIT } from "./limits";
+import { countEvent, type Dashboard, dashboard, type MetricContext, recordCompletion } from "./metrics";
+import {
+  endSession,
+  readSession,
+  type StaffSession,
+  sessionCookie,
+  sessionToken,
+  startSession,
+} from "./sessions";
+import { statusEmail } from "./status-email";
+import {
+  type Bucket,
+  bucketOf,
+  currentStatus,
+  type Status,
+  statusesOf,
+  statusIdsIn,
+  statusLabel,
+} from "./statuses";
+
+/**
+ * The back office (issue 16): staff sign in, read what residents sent to the services they work
+ * on, say where each stands, and residents look that up. Routes under /staff and /request-status
+ * reach it through `AppServices.backOffice`; every act is checked against the session's role here,
+ * not in the routes, and written to the audit log.
+ */
+export class Forbidden extends Error {
+  override name = "Forbidden";
+}
+
+export interface ServiceSummary {
+  name: string;
+  title: string;
+  counts: Record<Bucket, number>;
+}
+
+export interface CaseView {
+  row: CaseRow;
+  workflow: Workflow;
+  status: Status;
+  statuses: readonly Status[];
+  submission: Submission;
+  answers: CheckAnswersRow[];
+  events: CaseEvent[];
+}
+
+export interface InboxPage {
+  rows: (CaseRow & { statusLabel: string })[];
+  total: number;
+  page: number;
+  pageSize: number;
+  bucket: Bucket | "all";
+}
+
+export interface InboxFilter {
+  bucket: Bucket | "all";
+  /** A reference, or words found in the answers (a name, an address, an e-mail). */
+  q?: string | undefined;
+  /** YYYY-MM-DD, the city's days received. */
+  from?: string | undefined;
+  to?: string | undefined;
+  page: number;
+}
+
+/** What a resident sees of their request: where it stands and how it got there. */
+export interface ResidentStatus {
+  reference: string;
+  service: string;
+  receivedAt: string;
+  status: string;
+  final: boolean;
+  history: { at: string; status: string; note: string | null }[];
+}
+
+export interface BackOffice {
+  /** The session the request's cookie opens, if any. */
+  session(cookieHeader: string | null): Promise<StaffSession | undefined>;
+  signIn(credentials: {
+    email: string;
+    password: string;
+    code?: string;
+  }): Promise<SignIn & { cookie?: string }>;
+  /** Ends the session; returns the Set-Cookie that removes it from the browser. */
+  signOut(cookieHeader: string | null): Promise<string>;
+  services(session: StaffSession, locale: Locale): Promise<ServiceSummary[]>;
+  inbox(session: StaffSession, workflow: string, filter: InboxFilter, locale: Locale): Promise<InboxPage>;
+  view(session: StaffSession, reference: string, locale: Locale): Promise<CaseView | undefined>;
+  /** `shown`: the status the page showed; another's change since then is a ConflictError. */
+  changeStatus(
+    session: StaffSession,
+    reference: string,
+    change: { status: string; note: string; shown?: string | undefined },
+  ): Promise<void>;
+  assign(session: StaffSession, reference: string, assignee: string | null): Promise<void>;
+  addNote(session: StaffSession, reference: string, note: string): Promise<void>;
+  exportCsv(session: StaffSession, workflow: string, filter: InboxFilter, locale: Locale): Promise<string>;
+  auditLog(
+    session: StaffSession,
+    page: number,
+  ): Promise<{ rows: AuditEntry[]; total: number; pageSize: number }>;
+  /** A resident's lookup: the reference and one check (their e-mail or the parcel number). */
+  residentStatus(reference: string, check: string, locale: Locale): Promise<ResidentStatus | undefined>;
+  purge(): Promise<number>;
+  /** Counts what a journey did, for the dashboard; never fails the resident's request. */
+  track(
+    event: "start" | "answer" | "error",
+    context: MetricContext,
+    where?: { screen?: string; field?: string },
+  ): Promise<void>;
+  /** Counts a journey sent, with its duration. */
+  completed(journeyId: string, context: MetricContext): Promise<void>;
+  performance(session: StaffSession, workflow: string, days: number, locale: Locale): Promise<Performance>;
+  /** Administrators: e-mails and deliveries that failed every attempt, newest first. */
+  deadDeliveries(session: StaffSession): Promise<DeadDelivery[]>;
+  /** Administrators: sends a dead item again (its attempts start over); false if it is not dead any more. */
+  replayDelivery(session: StaffSession, id: string): Promise<boolean>;
+}
+
+/** A dead outbox item as the console shows it: what it was, never whom it was for. */
+export interface DeadDelivery {
+  id: string;
+  kind: string;
+  /** The service and reference, or the e-mail's subject (which names them). */
+  what: string;
+  createdAt: string;
+  attempts: number;
+  lastError: string;
+}
+
+/** A service's dashboard, with screens and fields named as residents read them. */
+export interface Performance extends Omit<Dashboard, "answered" | "errors"> {
+  title: string;
+  /** Question screens in the file's order, with how many residents answered each. */
+  screens: { name: string; title: string; answered: number }[];
+  errors: { screen: string; field: string; label: string; count: number }[];
+}
+
+export const PAGE_SIZE = 25;
+/** How many of a service's latest submissions a word search opens (they are sealed at rest). */
+const SEARCH_DEPTH = 2000;
+
+function searchableText(value: unknown): string {
+  if (typeof value === "string") return value.toLowerCase();
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map(searchableText).join(" ");
+  if (value && typeof value === "object") return Object.values(value).map(searchableText).join(" ");
+  return "";
+}
+
+export function createBackOffice(opts: {
+  db: Database;
+  sealer: Sealer;
+  secret: string;
+  secureCookies: boolean;
+  workflows: { get(name: string): Workflow | undefined; names(): string[] };
+  outbox: Pick<Outbox, "enqueue" | "wake">;
+  /** Where residents look their requests up, for e-mails: `${origin}/request-status`. */
+  origin: string;
+  /** The city's number for questions (content/site.yaml phones.main). */
+  phone: () => Promise<string>;
+  now?: () => Date;
+}): BackOffice {
+  const { db, sealer } = opts;
+  const now = opts.now ?? (() => new Date());
+  const record = (session: StaffSession, action: string, target: string, detail = "") =>
+    audit(db, { at: now().toISOString(), actor: session.account.email, action, target, detail });
+
+  function requireAdmin(session: StaffSession) {
+    if (session.account.role !== "admin")
+      throw new Forbidden(`${session.account.email} is not an administrator`);
+  }
+
+  function workflowFor(account: StaffAccount, name: string): Workflow {
+    const workflow = opts.workflows.get(name);
+    if (!workflow || !mayOpen(account, name)) throw new Forbidden(`${account.email} may not open ${name}`);
+    return workflow;
+  }
+
+  /** The submission a session may act on, with its service; Forbidden for another service's. */
+  async function caseFor(session: StaffSession, reference: string) {
+    const row = await findCase(db, reference);
+    if (!row) return undefined;
+    return { row, workflow: workflowFor(session.account, row.workflow) };
+  }
+
+  async function matching(workflow: string, q: string): Promise<string[] | undefined> {
+    const words = q.trim().toLowerCase();
+    if (!words) return undefined;
+    const reference = normalizeReference(words);
+    if (reference) return [reference];
+    const rows = await db.all<{ reference: string }>(
+      "SELECT reference FROM submissions WHERE workflow = ? ORDER BY created_at DESC LIMIT ?",
+      [workflow, SEARCH_DEPTH],
+    );
+    const found: string[] = [];
+    for (const { reference: ref } of rows) {
+      const submission = await findSubmission(db, ref, sealer);
+      const text = searchableText([submission?.answers, submission?.result]);
+      if (words.split(/\s+/).every((w) => text.includes(w))) found.push(ref);
+    }
+    return found;
+  }
+
+  async function query(workflow: Workflow, filter: InboxFilter) {
+    const bucketIds = (b: Bucket) => {
+      const ids: (string | null)[] = statusIdsIn(workflow, b);
+      return b === "new" ? [...ids, null] : ids;
+    };
+    const statuses =
+      filter.bucket === "all"
+        ? [...bucketIds("new"), ...bucketIds("in-progress"), ...bucketIds("done")]
+        : bucketIds(filter.bucket);
+    const from = filter.from ? parseIsoDate(filter.from) : null;
+    const to = filter.to ? parseIsoDate(filter.to) : null;
+    return {
+      workflow: workflow.name,
+      statuses,
+      from: from ? cityDayStart(from) : undefined,
+      to: to ? cityDayStart(addDays(to, 1)) : undefined,
+      references: filter.q ? await matching(workflow.name, filter.q) : undefined,
+    };
+  }
+
+  function rowsOf(workflow: Workflow, submission: Submission, locale: Locale): CheckAnswersRow[] {
+    const journey = { ...startJourney(workflow), answers: submission.answers as Record<string, unknown> };
+    return checkAnswersRows(workflow, journey, locale, { now: new Date(submission.createdAt) });
+  }
+
+  const emailOf = (workflow: Workflow, submission: Submission) => {
+    const field = workflow.receipt?.emailField;
+    const value = field ? readField(submission.answers as Record<string, unknown>, field) : undefined;
+    return typeof value === "string" && value.includes("@") ? value : undefined;
+  };
+
+  return {
+    async session(cookieHeader) {
+      return readSession(db, sessionToken(cookieHeader), opts.secret, now());
+    },
+
+    async signIn(credentials) {
+      const outcome = await signIn(db, credentials, now(), sealer);
+      await audit(db, {
+        at: now().toISOString(),
+        actor: credentials.email.trim().toLowerCase().slice(0, 254),
+        action: outcome.ok ? "sign-in" : `sign-in refused (${outcome.reason})`,
+        target: "",
+        detail: "",
+      });
+      if (!outcome.ok) return outcome;
+      const token = await startSession(db, outcome.account.email, now());
+      return { ...outcome, cookie: sessionCookie(token, { secure: opts.secureCookies }) };
+    },
+
+    async signOut(cookieHeader) {
+      const token = sessionToken(cookieHeader);
+      const session = await readSession(db, token, opts.secret, now());
+      await endSession(db, token);
+      if (session) await record(session, "sign-out", "");
+      return sessionCookie("", { secure: opts.secureCookies, maxAgeSeconds: 0 });
+    },
+
+    async services(session, locale) {
+      const names = opts.workflows
+        .names()
+        .filter((name) => mayOpen(session.account, name))
+        // Tools send nothing to staff (the status search, the finders); only services with a check-answers screen.
+        .filter((name) => opts.workflows.get(name)?.screens.some((s) => s.type === "check-answers"));
+      const summaries = await Promise.all(
+        names.map(async (name) => {
+          const workflow = opts.workflows.get(name) as Workflow;
+          const counts: Record<Bucket, number> = { new: 0, "in-progress": 0, done: 0 };
+          for (const [stored, n] of await countByStatus(db, name))
+            counts[bucketOf(workflow, currentStatus(workflow, stored))] += n;
+          return { name, title: localizeText(workflow.title, locale), counts };
+        }),
+      );
+      return summaries.sort((a, b) => a.title.localeCompare(b.title, locale));
+    },
+
+    async inbox(session, name, filter, locale) {
+      const workflow = workflowFor(session.account, name);
+      const page = Math.max(1, Math.floor(filter.page) || 1);
+      const { rows, total } = await listCases(db, {
+        ...(await query(workflow, filter)),
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+      });
+      if (filter.q) await record(session, "search", name, filter.q.slice(0, 100));
+      return {
+        rows: rows.map((row) => ({
+          ...row,
+          statusLabel: statusLabel(currentStatus(workflow, row.status), locale),
+        })),
+        total,
+        page,
+        pageSize: PAGE_SIZE,
+        bucket: filter.bucket,
+      };
+    },
+
+    async view(session, reference, locale) {
+      const found = await caseFor(session, reference);
+      if (!found) return undefined;
+      const submission = await findSubmission(db, reference, sealer);
+      if (!submission) return undefined;
+      await record(session, "view", reference);
+      return {
+        row: found.row,
+        workflow: found.workflow,
+        status: currentStatus(found.workflow, found.row.status),
+        statuses: statusesOf(found.workflow),
+        submission,
+        answers: rowsOf(found.workflow, submission, locale),
+        events: await listEvents(db, reference, sealer),
+      };
+    },
+
+    async changeStatus(session, reference, change) {
+      const found = await caseFor(session, reference);
+      if (!found) throw new Forbidden(`no submission ${reference}`);
+      const { row, workflow } = found;
+      const status = statusesOf(workflow).find((s) => s.id === change.status);
+      if (!status) throw new RangeError(`${change.status} is not a status of ${workflow.name}`);
+      // Two staff changing one submission at once do not silently overwrite each other.
+      if (change.shown !== undefined && currentStatus(workflow, row.status).id !== change.shown)
+        throw new ConflictError(reference);
+      const note = change.note.trim().slice(0, NOTE_LIMIT) || null;
+      const submission = await findSubmission(db, reference, sealer);
+      const to = submission && emailOf(workflow, submission);
+      const at = now().toISOString();
+      const locale: Locale = row.locale === "es" ? "es" : "en";
+      const phone = await opts.phone();
+      await db.transaction(async (tx) => {
+        if (!(await setStatus(tx, reference, { from: row.status, to: status.id, at })))
+          throw new ConflictError(reference);
+        await addEvent(
+          tx,
+          { reference, at, actor: session.account.email, kind: "status", status: status.id, note },
+          sealer,
+        );
+        // Systems that keep their own record of the case follow (the auditor's deduction cases).
+        const change: SubmissionStatusChange = {
+          reference,
+          workflow: workflow.name,
+          status: status.id,
+          note,
+        };
+        await opts.outbox.enqueue(tx, { kind: SUBMISSION_STATUS, payload: change });
+        if (to)
+          await opts.outbox.enqueue(tx, {
+            kind: EMAIL,
+            payload: statusEmail({
+              to,
+              locale,
+              service: localizeText(workflow.title, locale),
+              reference,
+              status: statusLabel(status, locale),
+              note,
+              statusPage: `${opts.origin}/request-status${locale === "es" ? "?lang=es" : ""}`,
+              phone,
+            }),
+          });
+      });
+      opts.outbox.wake();
+      await record(
+        session,
+        "status",
+        reference,
+        `${row.status ?? statusesOf(workflow)[0]?.id} → ${status.id}`,
+      );
+    },
+
+    async assign(session, reference, assignee) {
+      const found = await caseFor(session, reference);
+      if (!found) throw new Forbidden(`no submission ${reference}`);
+      const at = now().toISOString();
+      await db.transaction(async (tx) => {
+        await setAssignee(tx, reference, assignee);
+        await addEvent(
+          tx,
+          { reference, at, actor: session.account.email, kind: "assign", status: null, note: assignee },
+          sealer,
+        );
+      });
+      await record(session, "assign", reference, assignee ?? "nobody");
+    },
+
+    async addNote(session, reference, note) {
+      const found = await caseFor(session, reference);
+      if (!found) throw new Forbidden(`no submission ${reference}`);
+      const text = note.trim().slice(0, NOTE_LIMIT);
+      if (!text) return;
+      await addEvent(
+        db,
+        {
+          reference,
+          at: now().toISOString(),
+          actor: session.account.email,
+          kind: "note",
+          status: null,
+          note: text,
+        },
+        sealer,
+      );
+      await record(session, "note", reference);
+    },
+
+    async exportCsv(session, name, filter, locale) {
+      const workflow = workflowFor(session.account, name);
+      const { rows } = await listCases(db, { ...(await query(workflow, filter)), limit: 10_000, offset: 0 });
+      const submissions = await Promise.all(rows.map((row) => findSubmission(db, row.reference, sealer)));
+      await record(session, "export", name, `${rows.length} rows`);
+      return casesCsv(
+        workflow,
+        rows.flatMap((row, i) => {
+          const submission = submissions[i];
+          return submission
+            ? [
+                {
+                  row,
+                  status: statusLabel(currentStatus(workflow, row.status), locale),
+                  answers: rowsOf(workflow, submission, locale),
+                },
+              ]
+            : [];
+        }),
+        locale,
+      );
+    },
+
+    async auditLog(session, page) {
+      if (session.account.role !== "admin")
+        throw new Forbidden(`${session.account.email} is not an administrator`);
+      const pageSize = 50;
+      const { rows, total } = await listAudit(db, {
+        limit: pageSize,
+        offset: (Math.max(1, page) - 1) * pageSize,
+      });
+      return { rows, total, pageSize };
+    },
+
+    async residentStatus(typed, check, locale) {
+      const reference = normalizeReference(typed);
+      if (!reference) return undefined;
+      const submission = await findSubmission(db, reference, sealer);
+      const row = await findCase(db, reference);
+      const workflow = submission && opts.workflows.get(submission.workflow);
+      if (!submission || !row || !workflow) return undefined;
+      const given = check.trim().toLowerCase();
+      const email = emailOf(workflow, submission)?.toLowerCase();
+      const parcel =
+        typeof submission.result.parcelNumber === "string" ? submission.result.parcelNumber : undefined;
+      const matches =
+        (email !== undefined && given === email) ||
+        (parcel !== undefined && normalizeParcelNumber(given) === normalizeParcelNumber(parcel));
+      if (!matches) return undefined;
+      const events = (await listEvents(db, reference, sealer)).filter((e) => e.kind === "status");
+      const first = statusesOf(workflow)[0] as Status;
+      const status = currentStatus(workflow, row.status);
+      return {
+        reference,
+        service: localizeText(workflow.title, locale),
+        receivedAt: submission.createdAt,
+        status: statusLabel(status, locale),
+        final: Boolean(status.final),
+        history: [
+          { at: submission.createdAt, status: statusLabel(first, locale), note: null },
+          ...events.map((e) => ({
+            at: e.at,
+            status: statusLabel(currentStatus(workflow, e.status), locale),
+            note: e.note,
+          })),
+        ],
+      };
+    },
+
+    purge: () => purgeOrphanEvents(db),
+
+    async track(event, context, where) {
+      try {
+        await countEvent(db, event, context, now(), where);
+      } catch (error) {
+        console.error(`metrics: ${event} of ${context.workflow} not counted:`, error);
+      }
+    },
+
+    async completed(journeyId, context) {
+      try {
+        await recordCompletion(db, journeyId, context, now());
+      } catch (error) {
+        console.error(`metrics: completion of ${context.workflow} not counted:`, error);
+      }
+    },
+
+    async deadDeliveries(session) {
+      requireAdmin(session);
+      const dead = await listDead(db, { limit: 200, cipher: sealer });
+      return dead.map((item) => {
+        const payload = (item.payload ?? {}) as { subject?: unknown; service?: unknown; reference?: unknown };
+        const what =
+          typeof payload.subject === "string"
+            ? payload.subject
+            : [payload.service, payload.reference].filter((v) => typeof v === "string").join(" ") ||
+              (item.order_key ?? "");
+        return {
+          id: item.id,
+          kind: item.kind,
+          what,
+          createdAt: item.created_at,
+          attempts: item.attempts,
+          lastError: item.last_error ?? "",
+        };
+      });
+    },
+
+    async replayDelivery(session, id) {
+      requireAdmin(session);
+      const replayed = await replayDead(db, id, now());
+      if (replayed) {
+        opts.outbox.wake();
+        await record(session, "replay delivery", id);
+      }
+      return replayed;
+    },
+
+    async performance(session, name, days, locale) {
+      const workflow = workflowFor(session.account, name);
+      const found = await dashboard(db, name, days, now());
+      const labelOf = (screenName: string, field: string) => {
+        const screen = workflow.screens.find((s) => s.name === screenName);
+        if (!screen) return field;
+        const form = screenForm(screen, locale);
+        // "/applicant/email" or "/0/name" (an item of a list): the deepest titled property on the way.
+        let node: unknown = form.schema;
+        let label = localizeText(screen.title ?? screen.name, locale);
+        for (const part of field.split("/").filter(Boolean)) {
+          const n = node as { properties?: Record<string, unknown>; items?: unknown } | undefined;
+          node = /^\d+$/.test(part) ? n?.items : n?.properties?.[part];
+          const title = (node as { title?: unknown } | undefined)?.title;
+          if (typeof title === "string") label = title;
+        }
+        return label;
+      };
+      return {
+        ...found,
+        title: localizeText(workflow.title, locale),
+        screens: workflow.screens
+          .filter((s) => isQuestionType(s.type))
+          .map((s) => ({
+            name: s.name,
+            title: localizeText(s.title ?? s.name, locale),
+            answered: found.answered.get(s.name) ?? 0,
+          })),
+        errors: found.errors.map((e) => ({ ...e, label: labelOf(e.screen, e.field) })),
+      };
+    },
+  };
+}
+
+/** Another member of staff changed the submission since the page was shown. */
+export class ConflictError extends Error {
+  override name = "ConflictError";
+  constructor(reference: string) {
+    super(`${reference} changed meanwhile`);
+  }
+}

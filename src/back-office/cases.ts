@@ -1,0 +1,226 @@
+import { randomUUID } from "node:crypto";
+import type { Params, Queryable } from "../db/database";
+import type { Sealer } from "../integrations/submissions/submissions";
+
+/**
+ * Submissions as the back office sees them: where each stands (`status`, NULL until staff first
+ * change it), who has it (`assignee`), its history (submission_events) and the audit log of staff
+ * actions (staff_audit). SQL only; src/back-office/back-office.ts decides what may be done.
+ */
+export interface CaseRow {
+  reference: string;
+  workflow: string;
+  status: string | null;
+  assignee: string | null;
+  receivedAt: string;
+  locale: string;
+}
+
+export type EventKind = "status" | "note" | "assign";
+
+export interface CaseEvent {
+  id: string;
+  reference: string;
+  at: string;
+  actor: string;
+  kind: EventKind;
+  status: string | null;
+  note: string | null;
+}
+
+interface Row {
+  reference: string;
+  workflow: string;
+  status: string | null;
+  assignee: string | null;
+  created_at: string;
+  locale: string;
+}
+
+const fromRow = (row: Row): CaseRow => ({
+  reference: row.reference,
+  workflow: row.workflow,
+  status: row.status,
+  assignee: row.assignee,
+  receivedAt: row.created_at,
+  locale: row.locale,
+});
+
+const COLUMNS = "reference, workflow, status, assignee, created_at, locale";
+
+export interface InboxQuery {
+  workflow: string;
+  /** Statuses to list; `null` in the list stands for "not changed yet" (the first status). */
+  statuses: (string | null)[];
+  /** ISO dates (inclusive), on the day received. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Only these references (a search that matched them). */
+  references?: string[] | undefined;
+  limit: number;
+  offset: number;
+}
+
+function where(query: Omit<InboxQuery, "limit" | "offset">): { sql: string; params: Params } {
+  const clauses = ["workflow = ?"];
+  const params: (string | number)[] = [query.workflow];
+  const ids = query.statuses.filter((s): s is string => s !== null);
+  const status: string[] = [];
+  if (ids.length) {
+    status.push(`status IN (${ids.map(() => "?").join(", ")})`);
+    params.push(...ids);
+  }
+  if (query.statuses.includes(null)) status.push("status IS NULL");
+  clauses.push(status.length ? `(${status.join(" OR ")})` : "1 = 0");
+  if (query.from) {
+    clauses.push("created_at >= ?");
+    params.push(query.from);
+  }
+  if (query.to) {
+    clauses.push("created_at < ?");
+    params.push(query.to);
+  }
+  if (query.references) {
+    clauses.push(
+      query.references.length ? `reference IN (${query.references.map(() => "?").join(", ")})` : "1 = 0",
+    );
+    params.push(...query.references);
+  }
+  return { sql: clauses.join(" AND "), params };
+}
+
+/** A page of a service's submissions, newest first, and how many there are in all. */
+export async function listCases(
+  db: Queryable,
+  query: InboxQuery,
+): Promise<{ rows: CaseRow[]; total: number }> {
+  const { sql, params } = where(query);
+  const [count] = await db.all<{ n: number | string }>(
+    `SELECT COUNT(*) AS n FROM submissions WHERE ${sql}`,
+    params,
+  );
+  const rows = await db.all<Row>(
+    `SELECT ${COLUMNS} FROM submissions WHERE ${sql} ORDER BY created_at DESC, reference LIMIT ? OFFSET ?`,
+    [...params, query.limit, query.offset],
+  );
+  return { rows: rows.map(fromRow), total: Number(count?.n ?? 0) };
+}
+
+export async function findCase(db: Queryable, reference: string): Promise<CaseRow | undefined> {
+  const [row] = await db.all<Row>(`SELECT ${COLUMNS} FROM submissions WHERE reference = ?`, [reference]);
+  return row ? fromRow(row) : undefined;
+}
+
+/** How many of a service's submissions stand at each stored status (NULL: not changed yet). */
+export async function countByStatus(db: Queryable, workflow: string): Promise<Map<string | null, number>> {
+  const rows = await db.all<{ status: string | null; n: number | string }>(
+    "SELECT status, COUNT(*) AS n FROM submissions WHERE workflow = ? GROUP BY status",
+    [workflow],
+  );
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+const noteContext = (id: string) => `submission_events.note:${id}`;
+
+export async function addEvent(
+  tx: Queryable,
+  event: Omit<CaseEvent, "id">,
+  sealer: Sealer,
+): Promise<CaseEvent> {
+  const id = randomUUID();
+  await tx.run(
+    `INSERT INTO submission_events (id, reference, seq, at, actor, kind, status, note)
+     VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM submission_events WHERE reference = ?), ?, ?, ?, ?, ?)`,
+    [
+      id,
+      event.reference,
+      event.reference,
+      event.at,
+      event.actor,
+      event.kind,
+      event.status,
+      event.note === null ? null : sealer.seal(event.note, noteContext(id)),
+    ],
+  );
+  return { id, ...event };
+}
+
+export async function listEvents(db: Queryable, reference: string, sealer: Sealer): Promise<CaseEvent[]> {
+  const rows = await db.all<CaseEvent>(
+    "SELECT id, reference, at, actor, kind, status, note FROM submission_events WHERE reference = ? ORDER BY seq, id",
+    [reference],
+  );
+  return rows.map((row) => ({
+    ...row,
+    note: row.note === null ? null : sealer.open(row.note, noteContext(row.id)),
+  }));
+}
+
+/** Sets the status; returns false when the submission is gone (purged) or was not at `from`. */
+export async function setStatus(
+  tx: Queryable,
+  reference: string,
+  change: { from: string | null; to: string; at: string },
+): Promise<boolean> {
+  const { changes } = await tx.run(
+    `UPDATE submissions SET status = ?, status_at = ? WHERE reference = ? AND ${change.from === null ? "status IS NULL" : "status = ?"}`,
+    change.from === null ? [change.to, change.at, reference] : [change.to, change.at, reference, change.from],
+  );
+  return changes === 1;
+}
+
+export async function setAssignee(
+  tx: Queryable,
+  reference: string,
+  assignee: string | null,
+): Promise<boolean> {
+  return (
+    (await tx.run("UPDATE submissions SET assignee = ? WHERE reference = ?", [assignee, reference]))
+      .changes === 1
+  );
+}
+
+/** The history of submissions that are gone (past their retention) goes with them. */
+export async function purgeOrphanEvents(db: Queryable): Promise<number> {
+  return (
+    await db.run(
+      "DELETE FROM submission_events WHERE NOT EXISTS (SELECT 1 FROM submissions s WHERE s.reference = submission_events.reference)",
+    )
+  ).changes;
+}
+
+export interface AuditEntry {
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  detail: string;
+}
+
+export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.run("INSERT INTO staff_audit (id, at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?, ?)", [
+    randomUUID(),
+    entry.at,
+    entry.actor,
+    entry.action,
+    entry.target,
+    entry.detail,
+  ]);
+}
+
+export async function listAudit(
+  db: Queryable,
+  opts: { limit: number; offset: number; actor?: string | undefined },
+): Promise<{ rows: AuditEntry[]; total: number }> {
+  const filter = opts.actor ? " WHERE actor = ?" : "";
+  const params = opts.actor ? [opts.actor] : [];
+  const [count] = await db.all<{ n: number | string }>(
+    `SELECT COUNT(*) AS n FROM staff_audit${filter}`,
+    params,
+  );
+  const rows = await db.all<AuditEntry>(
+    `SELECT at, actor, action, target, detail FROM staff_audit${filter} ORDER BY at DESC, id LIMIT ? OFFSET ?`,
+    [...params, opts.limit, opts.offset],
+  );
+  return { rows, total: Number(count?.n ?? 0) };
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../db/database";
+import { migrate } from "../db/migrate";
+import { ConfigError, readConfig } from "../server/config";
+import { createFieldCipher } from "../server/field-crypto";
+import { loadWorkflows } from "../workflow/registry";
+import { disableAccount, listAccounts, MIN_PASSWORD_LENGTH, normalizeEmail, saveAccount } from "./accounts";
+import { newTotpSecret, totpUri } from "./totp";
+
+/**
+ * `npm run staff -- <command>`: staff accounts of the embedded sign-in, on the site's database.
+ *
+ *   add <email> --services homestead-deduction-application,property-appeal   staff of those services
+ *   add <email> --admin                                                      every service, the audit log
+ *   list                                                                     accounts, roles, services
+ *   disable <email>                                                          signs them out at once
+ *
+ * The password is typed twice (hidden), or read from standard input when it is not a terminal
+ * (`printf '%s\n' "$PASSWORD" | npm run staff -- add …`); `--generate` makes and prints one.
+ * Running `add` for an existing account replaces its password, role and services and unlocks it.
+ * `--totp` turns on two-step sign-in: it prints the key to add to an authenticator app.
+ */
+const USAGE = `usage: npm run staff -- add <email> (--services <name,name…> | --admin) [--generate] [--totp]
+       npm run staff -- list
+       npm run staff -- disable <email>`;
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const lines = createInterface({ input: process.stdin });
+    for await (const line of lines) return line;
+    return "";
+  }
+  const ask = async (prompt: string) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    // Echo nothing while the password is typed.
+    const muted = rl as unknown as { _writeToOutput: (s: string) => void };
+    process.stdout.write(prompt);
+    muted._writeToOutput = () => {};
+    const answer = await rl.question("");
+    rl.close();
+    process.stdout.write("\n");
+    return answer;
+  };
+  const first = await ask("Password: ");
+  if ((await ask("Again: ")) !== first) throw new Error("the two passwords differ");
+  return first;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      services: { type: "string" },
+      admin: { type: "boolean" },
+      generate: { type: "boolean" },
+      totp: { type: "boolean" },
+    },
+  });
+  const [command, typed] = positionals;
+  const email = typed && normalizeEmail(typed);
+  const config = readConfig();
+  const db = await openDatabase({ url: config.databaseUrl, file: join(config.dataDir, "cedarport.sqlite") });
+  try {
+    await migrate(db);
+    if (command === "list") {
+      for (const a of await listAccounts(db))
+        console.log(
+          `${a.email}\t${a.role}\t${a.role === "admin" ? "(every service)" : a.services.join(",")}${a.twoStep ? "\ttwo-step" : ""}${a.disabled ? "\tdisabled" : ""}`,
+        );
+      return;
+    }
+    if (command === "disable" && email) {
+      if (!(await disableAccount(db, email, new Date()))) throw new Error(`no account ${email}`);
+      console.log(`${email} is disabled and signed out.`);
+      return;
+    }
+    if (command !== "add" || !email || (!values.admin && !values.services)) throw new Error(USAGE);
+    const services = (values.services ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const { workflows } = await loadWorkflows(config.workflowsDir, { contentDir: config.contentDir });
+    const unknown = services.filter((s) => !workflows.has(s));
+    if (unknown.length) throw new Error(`no such service: ${unknown.join(", ")} (see workflows/)`);
+    // 120 random bits in 20 characters.
+    const password = values.generate ? randomBytes(15).toString("base64url") : await readPassword();
+    if (password.length < MIN_PASSWORD_LENGTH)
+      throw new Error(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+    const totpSecret = values.totp ? newTotpSecret() : undefined;
+    await saveAccount(
+      db,
+      {
+        email,
+        password,
+        role: values.admin ? "admin" : "staff",
+        services,
+        ...(totpSecret ? { totpSecret } : {}),
+      },
+      new Date(),
+      createFieldCipher(config.dataKey, config.previousDataKeys),
+    );
+    console.log(`${email} can sign in at /staff${values.generate ? ` with the password ${password}` : ""}.`);
+    if (totpSecret)
+      console.log(
+        `Two-step sign-in: add this key to an authenticator app (or open the address on the phone):\n  ${totpSecret}\n  ${totpUri(totpSecret, email)}`,
+      );
+  } finally {
+    await db.close();
+  }
+}
+
+process.umask(0o077);
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
