@@ -52,6 +52,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
         "workflows/**/*.test.ts",
       ],
       environment: "node",
+      // Two files at a time on the two-core machine (Vitest's default leaves one core idle): the
+      // integration tests spend much of their time waiting on servers, databases and timers.
+      maxWorkers: 2,
       testTimeout: 20_000,
       hookTimeout: 60_000,
     },
