@@ -4,7 +4,8 @@ type Row = [string, string | number, string];
 
 /**
  * The look-up pages over the 5,000 demo parcels (issue 15: p99 ≤ 20 ms each): the property search
- * by owner, street and parcel number, a parcel's page, and the status lookup a resident posts.
+ * by owner, street and parcel number, a parcel's page, the address suggestions of the address
+ * lookup (GET /api/v1/addresses), and the status lookup a resident posts.
  * One connection, so the figure is a request's latency, not a queue behind nine others; 5 s each.
  * Each request carries a new `n`, so the page cache never answers for the search.
  * The owner and parcel searched for are found first by a street search, so they exist.
@@ -36,6 +37,18 @@ export async function lookupBenchmarks(base: string): Promise<Row[]> {
     if (result.non2xx || result.errors)
       throw new Error(`bench: ${path} answered ${result.non2xx} non-2xx, ${result.errors} errors`);
     rows.push([`${name} p50 / p99 ms`, `${result.p50} / ${result.p99}`, "p99 <= 20"]);
+  }
+  // The address suggestions a resident's typing asks for (one per pause): an address with its
+  // house number, a street alone (many matches, 8 sent), and a house number still being typed.
+  for (const typed of ["1418 n ced", "N Cedar Av", "141"]) {
+    const url = `${base}/api/v1/addresses?q=${encodeURIComponent(typed)}`;
+    const first = (await (await fetch(url)).json()) as unknown[];
+    if (!Array.isArray(first) || first.length === 0)
+      throw new Error(`bench: /api/v1/addresses suggested nothing for ${JSON.stringify(typed)}`);
+    const result = await load(url, { connections: 1, seconds: 5 });
+    if (result.non2xx || result.errors)
+      throw new Error(`bench: ${url} answered ${result.non2xx} non-2xx, ${result.errors} errors`);
+    rows.push([`/api/v1/addresses "${typed}" p50 / p99 ms`, `${result.p50} / ${result.p99}`, "p99 <= 20"]);
   }
   const status = await load(`${base}/request-status`, {
     connections: 1,

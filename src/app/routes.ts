@@ -32,7 +32,12 @@ export default [
   layout("routes/staff/layout.tsx", [
     route("staff", "routes/staff/home.tsx"),
     route("staff/login", "routes/staff/login.tsx"),
+    // Sign-in through the city's identity provider (OpenID Connect): start, the provider's redirect back, a refusal.
+    route("staff/login/oidc", "routes/staff/login-oidc.ts"),
+    route("staff/login/callback", "routes/staff/login-callback.tsx"),
+    route("staff/login/failed", "routes/staff/login-failed.tsx"),
     route("staff/logout", "routes/staff/logout.ts"),
+    route("staff/signed-out", "routes/staff/signed-out.tsx"),
     route("staff/audit", "routes/staff/audit.tsx"),
     route("staff/deliveries", "routes/staff/deliveries.tsx"),
     route("staff/services/:name", "routes/staff/inbox.tsx"),

@@ -7,7 +7,9 @@ import { createFieldCipher } from "../server/field-crypto";
 import {
   disableAccount,
   findAccount,
+  forgetIdentity,
   hashPassword,
+  identitySignIn,
   LOCK_MINUTES,
   MAX_FAILED_LOGINS,
   mayOpen,
@@ -143,5 +145,68 @@ describe("staff accounts", () => {
     expect(mayOpen({ role: "staff", services: ["a"] }, "a")).toBe(true);
     expect(mayOpen({ role: "staff", services: ["a"] }, "b")).toBe(false);
     expect(mayOpen({ role: "admin", services: [] }, "b")).toBe(true);
+  });
+});
+
+describe("accounts of the identity provider's people", () => {
+  let db: Database;
+  const t0 = new Date("2026-11-26T15:00:00Z");
+  const clerk = "clerk@cedarport.gov";
+  beforeEach(async () => {
+    db = await openSqlite(":memory:");
+    await migrate(db);
+  });
+  afterEach(() => db.close());
+
+  it("need no password, and no password signs in to one", async () => {
+    await saveAccount(db, { email: clerk, password: null, role: "staff", services: [] }, t0);
+    expect(await findAccount(db, clerk)).toMatchObject({ hasPassword: false, identityLinked: false });
+    for (const password of ["", "!", PASSWORD])
+      expect(await signIn(db, { email: clerk, password }, t0)).toEqual({ ok: false, reason: "wrong" });
+    await expect(
+      saveAccount(
+        db,
+        { email: clerk, password: null, role: "staff", services: [], totpSecret: newTotpSecret() },
+        t0,
+        createFieldCipher(randomBytes(32).toString("base64")),
+      ),
+    ).rejects.toThrow("two-step sign-in is for passwords");
+  });
+
+  it("link the first subject that signs in, refuse another, and link again once forgotten", async () => {
+    await saveAccount(db, { email: clerk, password: null, role: "staff", services: ["pets"] }, t0);
+    const first = await identitySignIn(db, { email: "Clerk@Cedarport.gov", subject: "s-1" });
+    expect(first).toMatchObject({ ok: true, linked: true, account: { email: clerk, services: ["pets"] } });
+    expect(await identitySignIn(db, { email: clerk, subject: "s-1" })).toMatchObject({
+      ok: true,
+      linked: false,
+    });
+    expect(await identitySignIn(db, { email: clerk, subject: "s-2" })).toEqual({
+      ok: false,
+      reason: "other-subject",
+    });
+    // `add` again (new services) keeps the link.
+    await saveAccount(db, { email: clerk, password: null, role: "staff", services: ["dogs"] }, t0);
+    expect(await findAccount(db, clerk)).toMatchObject({ identityLinked: true, services: ["dogs"] });
+    expect(await forgetIdentity(db, clerk)).toBe(true);
+    expect(await identitySignIn(db, { email: clerk, subject: "s-2" })).toMatchObject({
+      ok: true,
+      linked: true,
+    });
+    expect(await forgetIdentity(db, "nobody@cedarport.gov")).toBe(false);
+  });
+
+  it("refuse an address without an account, and a disabled account without linking it", async () => {
+    expect(await identitySignIn(db, { email: "nobody@cedarport.gov", subject: "s" })).toEqual({
+      ok: false,
+      reason: "no-account",
+    });
+    await saveAccount(db, { email: clerk, password: null, role: "staff", services: [] }, t0);
+    await disableAccount(db, clerk, t0);
+    expect(await identitySignIn(db, { email: clerk, subject: "s" })).toEqual({
+      ok: false,
+      reason: "disabled",
+    });
+    expect(await findAccount(db, clerk)).toMatchObject({ identityLinked: false });
   });
 });

@@ -9,8 +9,10 @@ import { acceptedStep } from "./totp";
  * scrypt (Node's own, memory-hard, OWASP's second choice after Argon2, which would need a native
  * module), each with its salt and parameters in the stored string so they can be raised later.
  *
- * A city with an identity provider signs staff in through it instead (OpenID Connect, not built
- * yet: docs/back-office.md); the roles and services below stay the same.
+ * A city with an identity provider signs staff in through it instead (OpenID Connect,
+ * src/back-office/oidc.ts): the provider says who someone is, and an account here with their
+ * verified e-mail address still says whether and to what they may sign in (`identitySignIn`).
+ * Such accounts need no password (`saveAccount` with `password: null`).
  */
 export type Role = "staff" | "admin";
 
@@ -23,6 +25,10 @@ export interface StaffAccount {
   disabled: boolean;
   /** Signs in with a code from an authenticator app too. */
   twoStep: boolean;
+  /** Has a password (an account made for the identity provider only has none). */
+  hasPassword: boolean;
+  /** Someone has signed in to it through the identity provider: only that subject may again. */
+  identityLinked: boolean;
 }
 
 /** Five wrong passwords in a row lock the account for a quarter of an hour. */
@@ -30,6 +36,8 @@ export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
 /** NIST SP 800-63B: at least 8 characters; a long passphrase is better than a clever one. */
 export const MIN_PASSWORD_LENGTH = 12;
+/** The stored hash of an account without a password: no password verifies against it. */
+const NO_PASSWORD = "!";
 
 const scrypt = promisify(scryptCallback) as (
   password: string,
@@ -68,6 +76,13 @@ let decoy: Promise<string> | undefined;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** Spends a password check's time and answers false. */
+async function decoyCheck(password: string): Promise<false> {
+  decoy ??= hashPassword(randomBytes(12).toString("hex"));
+  await verifyPassword(password, await decoy);
+  return false;
+}
+
 interface Row {
   email: string;
   password_hash: string;
@@ -79,6 +94,7 @@ interface Row {
   disabled_at: string | null;
   totp_secret: string | null;
   totp_last_step: number | string | null;
+  oidc_subject: string | null;
 }
 
 const fromRow = (row: Row): StaffAccount => ({
@@ -88,6 +104,8 @@ const fromRow = (row: Row): StaffAccount => ({
   createdAt: row.created_at,
   disabled: row.disabled_at !== null,
   twoStep: row.totp_secret !== null,
+  hasPassword: row.password_hash !== NO_PASSWORD,
+  identityLinked: row.oidc_subject !== null,
 });
 
 const totpContext = (email: string) => `staff_accounts.totp_secret:${email}`;
@@ -103,19 +121,23 @@ export async function listAccounts(db: Queryable): Promise<StaffAccount[]> {
 
 /**
  * Adds an account, or replaces its password, role, services and second factor (and unlocks it).
- * `totpSecret` (base32, src/back-office/totp.ts) is sealed with `sealer`.
+ * `totpSecret` (base32, src/back-office/totp.ts) is sealed with `sealer`. `password: null`: the
+ * account signs in through the identity provider only (a second factor is then the provider's).
+ * The identity provider's subject linked to the account stays (`forgetIdentity` removes it).
  */
 export async function saveAccount(
   db: Queryable,
-  account: { email: string; password: string; role: Role; services: string[]; totpSecret?: string },
+  account: { email: string; password: string | null; role: Role; services: string[]; totpSecret?: string },
   now: Date,
   sealer?: Sealer,
 ): Promise<void> {
-  if (account.password.length < MIN_PASSWORD_LENGTH)
+  if (account.password !== null && account.password.length < MIN_PASSWORD_LENGTH)
     throw new Error(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (account.password === null && account.totpSecret)
+    throw new Error("two-step sign-in is for passwords: an account without one uses the identity provider's");
   const email = normalizeEmail(account.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`not an e-mail address: ${account.email}`);
-  const hash = await hashPassword(account.password);
+  const hash = account.password === null ? NO_PASSWORD : await hashPassword(account.password);
   const services = JSON.stringify([...new Set(account.services)].sort());
   if (account.totpSecret && !sealer) throw new Error("a second factor needs the data key to seal it");
   const totp = account.totpSecret && sealer ? sealer.seal(account.totpSecret, totpContext(email)) : null;
@@ -159,13 +181,16 @@ export async function signIn(
   const { email, password } = credentials;
   const [row] = await db.all<Row>("SELECT * FROM staff_accounts WHERE email = ?", [normalizeEmail(email)]);
   if (!row || row.disabled_at !== null) {
-    decoy ??= hashPassword(randomBytes(12).toString("hex"));
-    await verifyPassword(password, await decoy);
+    await decoyCheck(password);
     return { ok: false, reason: "wrong" };
   }
   if (row.locked_until && row.locked_until > now.toISOString())
     return { ok: false, reason: "locked", until: row.locked_until };
-  let rightPassword = await verifyPassword(password, row.password_hash);
+  // An account without a password takes as long to refuse as a wrong password.
+  let rightPassword =
+    row.password_hash === NO_PASSWORD
+      ? await decoyCheck(password)
+      : await verifyPassword(password, row.password_hash);
   if (rightPassword && row.totp_secret !== null) {
     const code = credentials.code?.trim() ?? "";
     if (!code) return { ok: false, reason: "code" };
@@ -192,6 +217,52 @@ export async function signIn(
   }
   await db.run("UPDATE staff_accounts SET failed_logins = ? WHERE email = ?", [failed, row.email]);
   return { ok: false, reason: "wrong" };
+}
+
+export type IdentitySignIn =
+  | {
+      ok: true;
+      account: StaffAccount /** This sign-in linked the subject to the account. */;
+      linked: boolean;
+    }
+  | { ok: false; reason: "no-account" | "disabled" | "other-subject" };
+
+/**
+ * A person the identity provider vouches for (their verified e-mail address and their subject
+ * there): the account with that address, if there is one and it is enabled. The first such sign-in
+ * links the subject to the account; a later one with another subject is refused (the provider gave
+ * the address to someone else) until an administrator forgets the link (`forgetIdentity`).
+ */
+export async function identitySignIn(
+  db: Queryable,
+  identity: { email: string; subject: string },
+): Promise<IdentitySignIn> {
+  const email = normalizeEmail(identity.email);
+  const read = async () => (await db.all<Row>("SELECT * FROM staff_accounts WHERE email = ?", [email]))[0];
+  let row = await read();
+  if (!row) return { ok: false, reason: "no-account" };
+  if (row.disabled_at !== null) return { ok: false, reason: "disabled" };
+  let linked = false;
+  if (row.oidc_subject === null) {
+    // Only if still unlinked: of two first sign-ins at once, one subject wins and the other is refused.
+    const { changes } = await db.run(
+      "UPDATE staff_accounts SET oidc_subject = ? WHERE email = ? AND oidc_subject IS NULL",
+      [identity.subject, email],
+    );
+    linked = changes === 1;
+    row = await read();
+    if (!row) return { ok: false, reason: "no-account" };
+  }
+  if (row.oidc_subject !== identity.subject) return { ok: false, reason: "other-subject" };
+  return { ok: true, account: fromRow(row), linked };
+}
+
+/** Unlinks the identity provider's subject: the next sign-in through the provider links again. */
+export async function forgetIdentity(db: Queryable, email: string): Promise<boolean> {
+  const { changes } = await db.run("UPDATE staff_accounts SET oidc_subject = NULL WHERE email = ?", [
+    normalizeEmail(email),
+  ]);
+  return changes === 1;
 }
 
 /** Whether `account` may open the submissions of `workflow`. */

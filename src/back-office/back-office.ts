@@ -1,10 +1,14 @@
 import type { Database } from "../db/database";
 import { addDays, parseIsoDate } from "../domain/dates";
 import type { Locale } from "../domain/localize";
-import { SUBMISSION_STATUS, type SubmissionStatusChange } from "../integrations/deduction-applications";
+import {
+  DEDUCTION_APPLICATIONS,
+  SUBMISSION_STATUS,
+  type SubmissionStatusChange,
+} from "../integrations/deduction-applications";
 import { EMAIL } from "../integrations/email";
 import { normalizeParcelNumber } from "../integrations/property-records";
-import { findSubmission, type Sealer, type Submission } from "../integrations/submissions/submissions";
+import type { Sealer, Submission } from "../integrations/submissions/submissions";
 import { listDead, type Outbox, replayDead } from "../outbox";
 import { type CheckAnswersRow, checkAnswersRows } from "../workflow/check-answers";
 import { screenForm } from "../workflow/form";
@@ -22,10 +26,12 @@ import {
   type CaseEvent,
   type CaseRow,
   countByStatus,
+  eachCase,
   findCase,
   listAudit,
   listCases,
   listEvents,
+  openCase,
   purgeOrphanEvents,
   setAssignee,
   setStatus,
@@ -33,7 +39,8 @@ import {
 import { cityDayStart } from "./city-time";
 import { casesCsv } from "./csv";
 import { NOTE_LIMIT } from "./limits";
-import { countEvent, type Dashboard, dashboard, type MetricContext, recordCompletion } from "./metrics";
+import { createMetricBuffer } from "./metric-buffer";
+import { type Dashboard, dashboard, type MetricContext, recordCompletion } from "./metrics";
 import {
   endSession,
   readSession,
@@ -42,6 +49,7 @@ import {
   sessionToken,
   startSession,
 } from "./sessions";
+import { type IdpSignInService, idpSignIn, type SignInWith } from "./staff-sign-in";
 import { statusEmail } from "./status-email";
 import {
   type Bucket,
@@ -107,14 +115,15 @@ export interface ResidentStatus {
   history: { at: string; status: string; note: string | null }[];
 }
 
-export interface BackOffice {
+export interface BackOffice extends IdpSignInService {
   /** The session the request's cookie opens, if any. */
   session(cookieHeader: string | null): Promise<StaffSession | undefined>;
+  /** E-mail and password; refused (`off`) while the identity provider is the only way in. */
   signIn(credentials: {
     email: string;
     password: string;
     code?: string;
-  }): Promise<SignIn & { cookie?: string }>;
+  }): Promise<(SignIn | { ok: false; reason: "off" }) & { cookie?: string }>;
   /** Ends the session; returns the Set-Cookie that removes it from the browser. */
   signOut(cookieHeader: string | null): Promise<string>;
   services(session: StaffSession, locale: Locale): Promise<ServiceSummary[]>;
@@ -136,12 +145,15 @@ export interface BackOffice {
   /** A resident's lookup: the reference and one check (their e-mail or the parcel number). */
   residentStatus(reference: string, check: string, locale: Locale): Promise<ResidentStatus | undefined>;
   purge(): Promise<number>;
-  /** Counts what a journey did, for the dashboard; never fails the resident's request. */
+  /**
+   * Counts what a journey did, for the dashboard: in memory, written every few seconds
+   * (metric-buffer.ts), so the resident's request neither waits for it nor fails with it.
+   */
   track(
     event: "start" | "answer" | "error",
     context: MetricContext,
     where?: { screen?: string; field?: string },
-  ): Promise<void>;
+  ): void;
   /** Counts a journey sent, with its duration. */
   completed(journeyId: string, context: MetricContext): Promise<void>;
   performance(session: StaffSession, workflow: string, days: number, locale: Locale): Promise<Performance>;
@@ -149,6 +161,10 @@ export interface BackOffice {
   deadDeliveries(session: StaffSession): Promise<DeadDelivery[]>;
   /** Administrators: sends a dead item again (its attempts start over); false if it is not dead any more. */
   replayDelivery(session: StaffSession, id: string): Promise<boolean>;
+  /** Writes the counts `track` has kept in memory so far. */
+  flushMetrics(): Promise<void>;
+  /** At shutdown, before the database closes: writes what `track` counted and stops its timer. */
+  close(): Promise<void>;
 }
 
 /** A dead outbox item as the console shows it: what it was, never whom it was for. */
@@ -173,6 +189,22 @@ export interface Performance extends Omit<Dashboard, "answered" | "errors"> {
 export const PAGE_SIZE = 25;
 /** How many of a service's latest submissions a word search opens (they are sealed at rest). */
 const SEARCH_DEPTH = 2000;
+/** The most rows one export writes. */
+const EXPORT_LIMIT = 10_000;
+
+/**
+ * Whether the auditor's case records keep this service's submissions (its check-answers screen
+ * sends them to the deduction-applications integration): only then does a status change need to
+ * reach another system (SUBMISSION_STATUS); for any other service it would be an outbox item
+ * nobody needs.
+ */
+export function keepsCaseRecord(workflow: Workflow): boolean {
+  return workflow.screens.some(
+    (screen) =>
+      screen.type === "check-answers" &&
+      [screen.call, ...(screen.followUp ?? [])].some((call) => call?.integration === DEDUCTION_APPLICATIONS),
+  );
+}
 
 function searchableText(value: unknown): string {
   if (typeof value === "string") return value.toLowerCase();
@@ -193,10 +225,15 @@ export function createBackOffice(opts: {
   origin: string;
   /** The city's number for questions (content/site.yaml phones.main). */
   phone: () => Promise<string>;
+  /** How staff sign in (src/back-office/oidc-settings.ts); default: passwords only. */
+  signInWith?: SignInWith;
   now?: () => Date;
+  /** How often the dashboard's counts are written (FLUSH_EVERY_MS). */
+  metricsEveryMs?: number;
 }): BackOffice {
   const { db, sealer } = opts;
   const now = opts.now ?? (() => new Date());
+  const metrics = createMetricBuffer(db, { everyMs: opts.metricsEveryMs });
   const record = (session: StaffSession, action: string, target: string, detail = "") =>
     audit(db, { at: now().toISOString(), actor: session.account.email, action, target, detail });
 
@@ -218,20 +255,22 @@ export function createBackOffice(opts: {
     return { row, workflow: workflowFor(session.account, row.workflow) };
   }
 
+  /** The same, with the answers opened, in one read (only once the session may see them). */
+  async function openedCaseFor(session: StaffSession, reference: string) {
+    const found = await openCase(db, reference, sealer);
+    if (!found) return undefined;
+    return { ...found, workflow: workflowFor(session.account, found.row.workflow) };
+  }
+
   async function matching(workflow: string, q: string): Promise<string[] | undefined> {
     const words = q.trim().toLowerCase();
     if (!words) return undefined;
     const reference = normalizeReference(words);
     if (reference) return [reference];
-    const rows = await db.all<{ reference: string }>(
-      "SELECT reference FROM submissions WHERE workflow = ? ORDER BY created_at DESC LIMIT ?",
-      [workflow, SEARCH_DEPTH],
-    );
     const found: string[] = [];
-    for (const { reference: ref } of rows) {
-      const submission = await findSubmission(db, ref, sealer);
-      const text = searchableText([submission?.answers, submission?.result]);
-      if (words.split(/\s+/).every((w) => text.includes(w))) found.push(ref);
+    for await (const { submission } of eachCase(db, { workflow }, sealer, { limit: SEARCH_DEPTH })) {
+      const text = searchableText([submission.answers, submission.result]);
+      if (words.split(/\s+/).every((w) => text.includes(w))) found.push(submission.reference);
     }
     return found;
   }
@@ -267,13 +306,21 @@ export function createBackOffice(opts: {
     return typeof value === "string" && value.includes("@") ? value : undefined;
   };
 
+  const signInWith = opts.signInWith ?? { local: true, oidc: undefined };
+
   return {
     async session(cookieHeader) {
       return readSession(db, sessionToken(cookieHeader), opts.secret, now());
     },
 
+    // The city's identity provider (src/back-office/staff-sign-in.ts).
+    ...idpSignIn({ db, signInWith, secureCookies: opts.secureCookies, now }),
+
     async signIn(credentials) {
-      const outcome = await signIn(db, credentials, now(), sealer);
+      // Passwords are off while the identity provider is the way in, unless STAFF_LOCAL_LOGIN=on.
+      const outcome = signInWith.local
+        ? await signIn(db, credentials, now(), sealer)
+        : ({ ok: false, reason: "off" } as const);
       await audit(db, {
         at: now().toISOString(),
         actor: credentials.email.trim().toLowerCase().slice(0, 254),
@@ -334,10 +381,9 @@ export function createBackOffice(opts: {
     },
 
     async view(session, reference, locale) {
-      const found = await caseFor(session, reference);
+      const found = await openedCaseFor(session, reference);
       if (!found) return undefined;
-      const submission = await findSubmission(db, reference, sealer);
-      if (!submission) return undefined;
+      const { submission } = found;
       await record(session, "view", reference);
       return {
         row: found.row,
@@ -351,17 +397,16 @@ export function createBackOffice(opts: {
     },
 
     async changeStatus(session, reference, change) {
-      const found = await caseFor(session, reference);
+      const found = await openedCaseFor(session, reference);
       if (!found) throw new Forbidden(`no submission ${reference}`);
-      const { row, workflow } = found;
+      const { row, workflow, submission } = found;
       const status = statusesOf(workflow).find((s) => s.id === change.status);
       if (!status) throw new RangeError(`${change.status} is not a status of ${workflow.name}`);
       // Two staff changing one submission at once do not silently overwrite each other.
       if (change.shown !== undefined && currentStatus(workflow, row.status).id !== change.shown)
         throw new ConflictError(reference);
       const note = change.note.trim().slice(0, NOTE_LIMIT) || null;
-      const submission = await findSubmission(db, reference, sealer);
-      const to = submission && emailOf(workflow, submission);
+      const to = emailOf(workflow, submission);
       const at = now().toISOString();
       const locale: Locale = row.locale === "es" ? "es" : "en";
       const phone = await opts.phone();
@@ -374,13 +419,15 @@ export function createBackOffice(opts: {
           sealer,
         );
         // Systems that keep their own record of the case follow (the auditor's deduction cases).
-        const change: SubmissionStatusChange = {
-          reference,
-          workflow: workflow.name,
-          status: status.id,
-          note,
-        };
-        await opts.outbox.enqueue(tx, { kind: SUBMISSION_STATUS, payload: change });
+        if (keepsCaseRecord(workflow)) {
+          const change: SubmissionStatusChange = {
+            reference,
+            workflow: workflow.name,
+            status: status.id,
+            note,
+          };
+          await opts.outbox.enqueue(tx, { kind: SUBMISSION_STATUS, payload: change });
+        }
         if (to)
           await opts.outbox.enqueue(tx, {
             kind: EMAIL,
@@ -442,25 +489,17 @@ export function createBackOffice(opts: {
 
     async exportCsv(session, name, filter, locale) {
       const workflow = workflowFor(session.account, name);
-      const { rows } = await listCases(db, { ...(await query(workflow, filter)), limit: 10_000, offset: 0 });
-      const submissions = await Promise.all(rows.map((row) => findSubmission(db, row.reference, sealer)));
-      await record(session, "export", name, `${rows.length} rows`);
-      return casesCsv(
-        workflow,
-        rows.flatMap((row, i) => {
-          const submission = submissions[i];
-          return submission
-            ? [
-                {
-                  row,
-                  status: statusLabel(currentStatus(workflow, row.status), locale),
-                  answers: rowsOf(workflow, submission, locale),
-                },
-              ]
-            : [];
-        }),
-        locale,
-      );
+      const cases: Parameters<typeof casesCsv>[1] = [];
+      for await (const { row, submission } of eachCase(db, await query(workflow, filter), sealer, {
+        limit: EXPORT_LIMIT,
+      }))
+        cases.push({
+          row,
+          status: statusLabel(currentStatus(workflow, row.status), locale),
+          answers: rowsOf(workflow, submission, locale),
+        });
+      await record(session, "export", name, `${cases.length} rows`);
+      return casesCsv(workflow, cases, locale);
     },
 
     async auditLog(session, page) {
@@ -477,10 +516,10 @@ export function createBackOffice(opts: {
     async residentStatus(typed, check, locale) {
       const reference = normalizeReference(typed);
       if (!reference) return undefined;
-      const submission = await findSubmission(db, reference, sealer);
-      const row = await findCase(db, reference);
-      const workflow = submission && opts.workflows.get(submission.workflow);
-      if (!submission || !row || !workflow) return undefined;
+      const found = await openCase(db, reference, sealer);
+      const workflow = found && opts.workflows.get(found.submission.workflow);
+      if (!found || !workflow) return undefined;
+      const { row, submission } = found;
       const given = check.trim().toLowerCase();
       const email = emailOf(workflow, submission)?.toLowerCase();
       const parcel =
@@ -511,13 +550,12 @@ export function createBackOffice(opts: {
 
     purge: () => purgeOrphanEvents(db),
 
-    async track(event, context, where) {
-      try {
-        await countEvent(db, event, context, now(), where);
-      } catch (error) {
-        console.error(`metrics: ${event} of ${context.workflow} not counted:`, error);
-      }
+    track(event, context, where) {
+      metrics.count(event, context, now(), where);
     },
+
+    flushMetrics: () => metrics.flush(),
+    close: () => metrics.close(),
 
     async completed(journeyId, context) {
       try {
@@ -560,6 +598,8 @@ export function createBackOffice(opts: {
 
     async performance(session, name, days, locale) {
       const workflow = workflowFor(session.account, name);
+      // This process's latest counts too, not only those written before.
+      await metrics.flush();
       const found = await dashboard(db, name, days, now());
       const labelOf = (screenName: string, field: string) => {
         const screen = workflow.screens.find((s) => s.name === screenName);

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Params, Queryable } from "../db/database";
-import type { Sealer } from "../integrations/submissions/submissions";
+import type { Queryable } from "../db/database";
+import {
+  openSubmission,
+  type Sealer,
+  type Submission,
+  type SubmissionRow,
+} from "../integrations/submissions/submissions";
 
 /**
  * Submissions as the back office sees them: where each stands (`status`, NULL until staff first
@@ -48,30 +53,37 @@ const fromRow = (row: Row): CaseRow => ({
 
 const COLUMNS = "reference, workflow, status, assignee, created_at, locale";
 
-export interface InboxQuery {
+/** Which of a service's submissions: every one, or those a tab, a search or the days received select. */
+export interface CaseFilter {
   workflow: string;
-  /** Statuses to list; `null` in the list stands for "not changed yet" (the first status). */
-  statuses: (string | null)[];
+  /** Statuses to list, all when absent; `null` in the list stands for "not changed yet" (the first status). */
+  statuses?: (string | null)[] | undefined;
   /** ISO dates (inclusive), on the day received. */
   from?: string | undefined;
   to?: string | undefined;
   /** Only these references (a search that matched them). */
   references?: string[] | undefined;
+}
+
+export interface InboxQuery extends CaseFilter {
+  statuses: (string | null)[];
   limit: number;
   offset: number;
 }
 
-function where(query: Omit<InboxQuery, "limit" | "offset">): { sql: string; params: Params } {
+function where(query: CaseFilter): { sql: string; params: (string | number)[] } {
   const clauses = ["workflow = ?"];
   const params: (string | number)[] = [query.workflow];
-  const ids = query.statuses.filter((s): s is string => s !== null);
-  const status: string[] = [];
-  if (ids.length) {
-    status.push(`status IN (${ids.map(() => "?").join(", ")})`);
-    params.push(...ids);
+  if (query.statuses) {
+    const ids = query.statuses.filter((s): s is string => s !== null);
+    const status: string[] = [];
+    if (ids.length) {
+      status.push(`status IN (${ids.map(() => "?").join(", ")})`);
+      params.push(...ids);
+    }
+    if (query.statuses.includes(null)) status.push("status IS NULL");
+    clauses.push(status.length ? `(${status.join(" OR ")})` : "1 = 0");
   }
-  if (query.statuses.includes(null)) status.push("status IS NULL");
-  clauses.push(status.length ? `(${status.join(" OR ")})` : "1 = 0");
   if (query.from) {
     clauses.push("created_at >= ?");
     params.push(query.from);
@@ -109,6 +121,65 @@ export async function listCases(
 export async function findCase(db: Queryable, reference: string): Promise<CaseRow | undefined> {
   const [row] = await db.all<Row>(`SELECT ${COLUMNS} FROM submissions WHERE reference = ?`, [reference]);
   return row ? fromRow(row) : undefined;
+}
+
+/** A submission where it stands and with its answers opened. */
+export interface OpenedCase {
+  row: CaseRow;
+  submission: Submission;
+}
+
+type FullRow = Row & SubmissionRow;
+const opened = (row: FullRow, sealer: Sealer): OpenedCase => ({
+  row: fromRow(row),
+  submission: openSubmission(row, sealer),
+});
+
+/** Where a submission stands and what it holds, in one read. */
+export async function openCase(
+  db: Queryable,
+  reference: string,
+  sealer: Sealer,
+): Promise<OpenedCase | undefined> {
+  const [row] = await db.all<FullRow>("SELECT * FROM submissions WHERE reference = ?", [reference]);
+  return row ? opened(row, sealer) : undefined;
+}
+
+/** Rows read per query by `eachCase`: few queries, and never thousands of answers held at once. */
+export const CASE_PAGE = 200;
+
+/**
+ * The submissions `filter` selects, newest first (the inbox's order), up to `limit`, each with its
+ * answers opened: what a word search reads and an export writes. A page of rows per query, the
+ * next page starting after the last row seen (created_at, then reference), so neither the number
+ * of queries nor the memory grows with one per submission; unlike OFFSET, a submission arriving
+ * meanwhile moves no row into two pages or out of all of them.
+ */
+export async function* eachCase(
+  db: Queryable,
+  filter: CaseFilter,
+  sealer: Sealer,
+  opts: { limit: number; pageSize?: number },
+): AsyncGenerator<OpenedCase> {
+  const { sql, params } = where(filter);
+  const pageSize = opts.pageSize ?? CASE_PAGE;
+  let left = opts.limit;
+  let after: { created_at: string; reference: string } | undefined;
+  while (left > 0) {
+    const page = await db.all<FullRow>(
+      `SELECT * FROM submissions WHERE ${sql}${after ? " AND (created_at < ? OR (created_at = ? AND reference > ?))" : ""} ORDER BY created_at DESC, reference LIMIT ?`,
+      [
+        ...params,
+        ...(after ? [after.created_at, after.created_at, after.reference] : []),
+        Math.min(pageSize, left),
+      ],
+    );
+    for (const row of page) yield opened(row, sealer);
+    const last = page.at(-1);
+    if (!last || page.length < Math.min(pageSize, left)) return;
+    left -= page.length;
+    after = { created_at: last.created_at, reference: last.reference };
+  }
 }
 
 /** How many of a service's submissions stand at each stored status (NULL: not changed yet). */

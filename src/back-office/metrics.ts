@@ -8,6 +8,8 @@ import { addDays, type CalendarDate, calendarDateOf, formatIsoDate } from "../do
  *
  * Counted as they happen, per city day, never per person: no cookie is set or read for it, no
  * journey id or answer is stored, so nothing here is personal data and nothing needs purging.
+ * Residents' requests count in memory and the counts are added to the database every few seconds
+ * (metric-buffer.ts), so no request waits for a write.
  */
 export type MetricEvent = "start" | "answer" | "error" | "complete";
 
@@ -20,6 +22,70 @@ export interface MetricContext {
 
 const dayOf = (at: Date) => formatIsoDate(calendarDateOf(at));
 
+/** One counter of service_counts: what happened, where, on which city day, and how many times. */
+export interface Count {
+  day: string;
+  workflow: string;
+  locale: string;
+  js: boolean;
+  event: MetricEvent;
+  screen: string;
+  field: string;
+  n: number;
+}
+
+/** The counter an event adds to (names cut to the columns' bounds, so the cut names share one). */
+export function countOf(
+  event: MetricEvent,
+  context: MetricContext,
+  at: Date,
+  where: { screen?: string; field?: string } = {},
+): Count {
+  return {
+    day: dayOf(at),
+    workflow: context.workflow,
+    locale: context.locale,
+    js: context.js,
+    event,
+    screen: (where.screen ?? "").slice(0, 100),
+    field: (where.field ?? "").slice(0, 200),
+    n: 1,
+  };
+}
+
+/** Rows per statement: 7 parameters each, far below SQLite's and PostgreSQL's limits. */
+const ROWS_PER_STATEMENT = 200;
+
+/** What identifies a counter (its row's primary key). */
+export const countKey = (c: Count) =>
+  [c.day, c.workflow, c.locale, c.js ? 1 : 0, c.event, c.screen, c.field].join("\n");
+
+/**
+ * Adds `counts` to the stored counters: one multi-row upsert per 200 counters, which adds to what
+ * is there (`n + excluded.n`), so web processes sharing one database each add their own. The same
+ * counter given twice is added up first (PostgreSQL refuses a statement that updates a row twice),
+ * and counters are written in key order, so two processes adding the same ones at once lock them
+ * in the same order instead of deadlocking.
+ */
+export async function addCounts(db: Queryable, counts: readonly Count[]): Promise<void> {
+  const merged = new Map<string, Count>();
+  for (const c of counts) {
+    const key = countKey(c);
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, n: seen.n + c.n } : c);
+  }
+  const sorted = [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
+  for (let i = 0; i < sorted.length; i += ROWS_PER_STATEMENT) {
+    const rows = sorted.slice(i, i + ROWS_PER_STATEMENT);
+    await db.run(
+      `INSERT INTO service_counts (day, workflow, locale, js, event, screen, field, n) VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}
+       ON CONFLICT (day, workflow, locale, js, event, screen, field) DO UPDATE SET n = service_counts.n + excluded.n`,
+      rows.flatMap((c) => [c.day, c.workflow, c.locale, c.js ? 1 : 0, c.event, c.screen, c.field, c.n]),
+    );
+  }
+}
+
+/** Counts one event at once (a completion; the web requests' counts go through MetricBuffer). */
 export async function countEvent(
   db: Queryable,
   event: MetricEvent,
@@ -27,19 +93,7 @@ export async function countEvent(
   at: Date,
   where: { screen?: string; field?: string } = {},
 ): Promise<void> {
-  await db.run(
-    `INSERT INTO service_counts (day, workflow, locale, js, event, screen, field, n) VALUES (?, ?, ?, ?, ?, ?, ?, 1)
-     ON CONFLICT (day, workflow, locale, js, event, screen, field) DO UPDATE SET n = service_counts.n + 1`,
-    [
-      dayOf(at),
-      context.workflow,
-      context.locale,
-      context.js ? 1 : 0,
-      event,
-      (where.screen ?? "").slice(0, 100),
-      (where.field ?? "").slice(0, 200),
-    ],
-  );
+  await addCounts(db, [countOf(event, context, at, where)]);
 }
 
 /** A journey sent: counted, with how long it took since it began (the journey row's creation). */

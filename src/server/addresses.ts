@@ -8,6 +8,9 @@
  *   the query is bound, never spliced (src/integrations/property-records/embedded/address-sql.ts).
  * - a parcel number (any form normalizeParcelNumber reads) gives that parcel's address, so a box
  *   that takes "an address or a parcel number" suggests for both.
+ * - q is text still being typed: its house number may be the start of a longer one ("141 Ma" or
+ *   "141" suggests 1418 Market St), the exact number first (searchByAddress's `partial`). The
+ *   searches that answer a sent form (the property search, a workflow's `call`) stay exact.
  * - limit: an integer from 1 to ADDRESS_SUGGESTION_LIMIT; a larger one is cut to it.
  * A parameter given twice or a limit that is not a positive integer is a 400; a failing database a
  * 503, so the combobox says it could not look. Never a 500 for what a client sends.
@@ -53,7 +56,7 @@ export function createAddressesHandler(
       const parcelNumber = normalizeParcelNumber(query);
       const parcels = parcelNumber
         ? [await records.findByParcelNumber(parcelNumber)].filter((p): p is Parcel => p !== null)
-        : await records.searchByAddress(query, limit);
+        : await records.searchByAddress(query, limit, { partial: true });
       return {
         status: 200,
         body: parcels

@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices, RequestContext, SiteConfig } from "../app/services";
 import { createBackOffice } from "../back-office/back-office";
+import { createStaffOidc, purgeSpentStates } from "../back-office/oidc";
 import { purgeSessions } from "../back-office/sessions";
 import { cachedQueries } from "../content/cached-queries";
 import { createContentClient } from "../content/client";
@@ -215,11 +216,24 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     workflows,
     outbox,
     origin: config.publicOrigin,
+    // Passwords, the city's identity provider (STAFF_OIDC_*), or both (docs/back-office.md).
+    signInWith: {
+      local: config.staffSignIn.local,
+      oidc:
+        config.staffSignIn.oidc &&
+        createStaffOidc({
+          settings: config.staffSignIn.oidc,
+          db,
+          sealer: createFieldCipher(config.dataKey, config.previousDataKeys),
+          secureCookies: config.secureCookies,
+        }),
+    },
     // Called after start-up, once `services` exists.
     phone: async () => (await services.site()).phones.main ?? "311",
   });
   const backOfficePurge = schedulePurges({
     "ended staff sessions": () => purgeSessions(db, new Date()),
+    "spent staff sign-in states": () => purgeSpentStates(db, new Date()),
     "history of purged submissions": () => backOffice.purge(),
   });
   await backOfficePurge.firstRun;
@@ -443,6 +457,8 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       await vite?.close();
       workflows.close();
       backOfficePurge.stop();
+      // The dashboard's counts kept in memory (src/back-office/metric-buffer.ts), while the database is open.
+      await backOffice.close();
       payments.stop();
       await outbox.stop();
       await rateLimits.close();

@@ -4,13 +4,13 @@ import type { WorkflowServices } from "../app/services";
 import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
 import { EMAIL, type EmailMessage, emailHandler } from "../integrations/email";
-import { DEMO_PARCELS } from "../integrations/property-records";
+import { createPropertyRecords, DEMO_PARCELS, seedPropertyRecords } from "../integrations/property-records";
 import { countSubmissions } from "../integrations/submissions/submissions";
 import { createOutbox, type Outbox } from "../outbox";
 import { IntegrationRefusal, type Integrations } from "../workflow/integrations";
 import { answerAndCall, type Journey, startJourney, submitJourney, visitScreen } from "../workflow/journey";
 import type { Workflow } from "../workflow/types";
-import { backOfficeIntegrations } from "./back-office";
+import { backOfficeIntegrations, propertyRecordsCall } from "./back-office";
 import { createWorkflowServices } from "./workflows";
 
 const WORKFLOWS = fileURLToPath(new URL("../../workflows", import.meta.url));
@@ -110,6 +110,81 @@ describe("property-records.find", () => {
   it("says which parcel number it could not find", async () => {
     const [error] = await refusal(call("property-records", "find", { query: "9999999" }));
     expect(error?.message).toContain("9999999");
+  });
+});
+
+describe("property-records.find with cityLimits", () => {
+  const within = (params: Record<string, unknown>, locale: "en" | "es" = "en") =>
+    call("property-records", "find", { ...params, cityLimits: true }, locale);
+
+  it("finds the city's parcels as find does", async () => {
+    expect(await within({ query: "1418 N Cedar Ave" })).toEqual(
+      await call("property-records", "find", { query: "1418 N Cedar Ave" }),
+    );
+    expect(await within({ query: "1000002" })).toMatchObject({ parcels: [{ parcelNumber: "1000002" }] });
+  });
+
+  it("says the address is not within the city limits when nothing matches, in English and Spanish", async () => {
+    expect(await refusal(within({ query: "99999 Nowhere Rd" }))).toEqual([
+      {
+        path: "/query",
+        message:
+          "No matching address found within the city limits. Check the house number and the street name.",
+        keyword: "cityLimits",
+      },
+    ]);
+    const [spanish] = await refusal(within({ query: "99999 Nowhere Rd" }, "es"));
+    expect(spanish?.message).toMatch(
+      /^No se encontró ninguna dirección que coincida dentro de los límites de la ciudad/,
+    );
+    // A malformed parcel number is still about the number.
+    const [format] = await refusal(within({ query: "12345" }));
+    expect(format?.keyword).toBe("format");
+  });
+
+  it("leaves out the county's parcels outside the city limits, and refuses when none is left", async () => {
+    const db2 = await openDatabase({ file: ":memory:" });
+    await migrate(db2);
+    await seedPropertyRecords(db2, { count: 1500 });
+    const records = createPropertyRecords({ kind: "embedded", db: db2 });
+    // As if the county's records held 1418 N Cedar Ave in a town of its own ("Beech Grove").
+    const outside = new Set(["1000002"]);
+    const find = propertyRecordsCall({
+      ...records,
+      withinCityLimits: async (parcel) => !outside.has(parcel.parcelNumber),
+    });
+    const run = (params: Record<string, unknown>) => find("property-records", "find", params, {}, context());
+    try {
+      // Without cityLimits, the county's parcel is found as before.
+      expect(await run({ query: "1418 N Cedar Ave" })).toMatchObject({
+        parcels: [{ parcelNumber: "1000002" }],
+      });
+      for (const query of ["1418 N Cedar Ave", "1000002", "100-0002"]) {
+        expect(await refusal(run({ query, cityLimits: true })), query).toMatchObject([
+          { path: "/query", keyword: "cityLimits" },
+        ]);
+      }
+      // A street keeps its other, in-city, parcels.
+      const county = (await run({ query: "N Cedar Ave" })) as { parcels: { parcelNumber: string }[] };
+      expect(county.parcels.map((p) => p.parcelNumber)).toContain("1000002");
+      const cedar = (await run({ query: "N Cedar Ave", cityLimits: true })) as {
+        parcels: { parcelNumber: string }[];
+      };
+      expect(cedar.parcels.length).toBeGreaterThan(0);
+      expect(cedar.parcels.map((p) => p.parcelNumber)).not.toContain("1000002");
+    } finally {
+      db2.close();
+    }
+  });
+
+  it("knows the demo parcels as the city's: their address is in Cedarport", async () => {
+    const records = createPropertyRecords({ kind: "embedded", db });
+    const [parcel] = await records.searchByAddress("1418 N Cedar Ave");
+    expect(parcel && (await records.withinCityLimits(parcel))).toBe(true);
+    if (parcel)
+      expect(
+        await records.withinCityLimits({ ...parcel, address: { ...parcel.address, city: "Beech Grove" } }),
+      ).toBe(false);
   });
 });
 

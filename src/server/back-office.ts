@@ -3,9 +3,11 @@
  * integration and the operation): property records, to find the resident's parcel, and deduction
  * applications, to open a case when an application is sent and to look up where it stands.
  *
- *   property-records.find          { query, owners? } → { parcels: [{ parcelNumber, stateParcelNumber, address, mobileHome, assessedValue, owners }] }
+ *   property-records.find          { query, owners?, cityLimits? } → { parcels: [{ parcelNumber, stateParcelNumber, address, mobileHome, assessedValue, owners }] }
  *                                  (assessedValue: the total assessed value on record, in cents)
  *                                  (owners: true lets a query without digits find an owner's parcels too)
+ *                                  (cityLimits: true keeps to parcels within the city limits, and
+ *                                  refuses anything else as outside them: a city service's address)
  *   property-records.find-each     { items: [{ query }], ownersOf? } → { parcels: [...], count, parcelNumbers }
  *                                  (each query names exactly one parcel, no parcel twice; with
  *                                  ownersOf, a parcel number, each must have that parcel's owners
@@ -252,28 +254,41 @@ async function schoolDistrict(records: PropertyRecords, params: Record<string, u
   };
 }
 
-function propertyRecordsCall(records: PropertyRecords): Call {
+/** The parcels within the city limits, in the same order. */
+async function withinCityLimits(records: PropertyRecords, parcels: Parcel[]): Promise<Parcel[]> {
+  const inside = await Promise.all(parcels.map((parcel) => records.withinCityLimits(parcel)));
+  return parcels.filter((_, i) => inside[i]);
+}
+
+export function propertyRecordsCall(records: PropertyRecords): Call {
   return async (name, operation, params, _answers, { locale }) => {
     if (operation === "find-each") return findEach(records, params, locale);
     if (operation === "school-district") return schoolDistrict(records, params, locale);
     if (operation !== "find") throw new Error(`${name} has no operation ${operation}`);
     const query = text(params.query);
+    // `cityLimits: true`: a service of the city's own (the police's vacation checks) keeps to the
+    // parcels within the city limits, and says so when the address is not one of them.
+    const cityLimits = params.cityLimits === true;
+    const keep = (parcels: Parcel[]) => (cityLimits ? withinCityLimits(records, parcels) : parcels);
     if (looksLikeParcelNumber(query)) {
       const parcel = await parcelByNumber(records, query).catch((error: unknown) => {
         if (error instanceof QueryProblem)
           refuse(error.problem.key, error.problem.keyword, locale, error.problem.values);
         throw error;
       });
-      return { parcels: [parcelChoice(parcel)] };
+      const kept = await keep([parcel]);
+      if (kept.length === 0) refuse("lookup.outsideCityLimits", "cityLimits", locale);
+      return { parcels: kept.map(parcelChoice) };
     }
     // With `owners: true` a query without digits may be an owner's name ("García", "Smith LLC"):
     // addresses start with a house number. A name that owns nothing is tried as a street.
     const byOwner = params.owners === true && !/\d/.test(query);
     if (byOwner) {
-      const owned = await records.searchByOwner(query, OWNER_MATCHES);
+      const owned = await keep(await records.searchByOwner(query, OWNER_MATCHES));
       if (owned.length > 0) return { parcels: owned.map(parcelChoice) };
     }
-    const parcels = await records.searchByAddress(query, ADDRESS_MATCHES);
+    const parcels = await keep(await records.searchByAddress(query, ADDRESS_MATCHES));
+    if (parcels.length === 0 && cityLimits) refuse("lookup.outsideCityLimits", "cityLimits", locale);
     if (parcels.length === 0)
       refuse(byOwner ? "lookup.noOwnerOrAddress" : "lookup.noAddress", "lookup", locale);
     return { parcels: parcels.map(parcelChoice) };

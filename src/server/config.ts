@@ -1,4 +1,9 @@
 import { resolve } from "node:path";
+import {
+  readStaffSignIn,
+  StaffSignInConfigError,
+  type StaffSignInSettings,
+} from "../back-office/oidc-settings";
 import { serverSecret } from "./secrets";
 
 /**
@@ -48,6 +53,8 @@ export interface ServerConfig {
    * and production. Undefined when unset or empty.
    */
   deliverySetting: (name: string) => string | undefined;
+  /** How staff sign in to /staff: passwords, the city's identity provider (STAFF_OIDC_*), or both. */
+  staffSignIn: StaffSignInSettings;
 }
 
 /** What a real deployment must set; the messages say why. */
@@ -86,6 +93,14 @@ function readPaymentProvider(env: NodeJS.ProcessEnv, production: boolean): Payme
   if (apiBase !== undefined && production && !apiBase.startsWith("https://"))
     throw new ConfigError("APP_ENV=production: STRIPE_API_BASE must be an https:// address");
   return apiBase ? { kind, secretKey, apiBase } : { kind, secretKey };
+}
+
+function readStaffSignInOrRefuse(env: NodeJS.ProcessEnv, production: boolean, publicOrigin?: string) {
+  try {
+    return readStaffSignIn(env, { production, publicOrigin });
+  } catch (error) {
+    throw error instanceof StaffSignInConfigError ? new ConfigError(error.message) : error;
+  }
 }
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
@@ -154,5 +169,6 @@ export function readConfig(env = process.env, argv = process.argv): ServerConfig
     mailFrom: env.MAIL_FROM ?? "no-reply@cedarport.gov",
     paymentProvider: readPaymentProvider(env, production),
     deliverySetting: (name) => env[name] || undefined,
+    staffSignIn: readStaffSignInOrRefuse(env, production, env.PUBLIC_ORIGIN ? origin.origin : undefined),
   };
 }

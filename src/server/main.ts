@@ -31,12 +31,23 @@ const server = await listen(running.app, config.port, config.host);
   );
 }
 
+/**
+ * How long requests under way may take to finish at shutdown: well within the time a process
+ * manager waits before SIGKILL (Docker 10 s; tests/integration/server-process.ts 5 s).
+ */
+const SHUTDOWN_GRACE_MS = 3_000;
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  server.close();
+  // New connections are refused at once; requests already being answered get a few seconds to
+  // finish, so what they store and count is kept before the app (and the database) closes.
+  await new Promise<void>((resolve) => {
+    setTimeout(resolve, SHUTDOWN_GRACE_MS).unref();
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
   await running.close();
   process.exit(0);
 };

@@ -55,9 +55,9 @@ export const LIMITS = {
   /** Save-and-return links (/workflow/<name>/resume/<token>): opened once, perhaps twice. */
   resume: { points: 60, seconds: 600, blockSeconds: 1800 },
   /**
-   * Staff sign-in (POST /staff/login): a person mistypes a password a few times a day; each account
-   * also locks after 5 wrong ones (src/back-office/accounts.ts). This stops one client trying many
-   * accounts.
+   * Staff sign-in (POST /staff/login; through the identity provider, its callback): a person
+   * mistypes a password a few times a day; each account also locks after 5 wrong ones
+   * (src/back-office/accounts.ts). This stops one client trying many accounts.
    */
   "staff-login": { points: 20, seconds: 600, blockSeconds: 1800 },
   /**
@@ -143,6 +143,9 @@ export function limitClassOf(method: string, rawPath: string): RequestLimitClass
   if (under(path, "/graphql")) return "graphql";
   if (path === "/preview") return "preview";
   if (m === "POST" && path === "/staff/login") return "staff-login";
+  // A sign-in through the identity provider counts once, when the provider sends the browser back
+  // (each such callback may cost the site requests to the provider).
+  if (path === "/staff/login/callback") return "staff-login";
   if (m === "POST" && path === "/request-status") return "request-status";
   return undefined;
 }

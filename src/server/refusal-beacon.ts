@@ -29,7 +29,7 @@ export function refusalBeacon(deps: {
   return [
     // Beacons are sent as text/plain (a JSON type would need a CORS preflight a beacon cannot make).
     express.text({ type: () => true, limit: "4kb" }),
-    async (req: Request, res: Response) => {
+    (req: Request, res: Response) => {
       res.status(204).set("Cache-Control", "no-store").end();
       let body: { service?: unknown; screen?: unknown; locale?: unknown; fields?: unknown };
       try {
@@ -45,7 +45,7 @@ export function refusalBeacon(deps: {
         .filter((f): f is string => typeof f === "string" && FIELD.test(f) && hasField(screen.schema, f));
       const context = { workflow: workflow.name, locale: body.locale, js: true };
       for (const field of new Set(fields))
-        await deps.backOffice.track("error", context, { screen: screen.name, field });
+        deps.backOffice.track("error", context, { screen: screen.name, field });
     },
   ];
 }

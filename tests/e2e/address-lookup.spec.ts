@@ -4,7 +4,8 @@ import { expectAccessible } from "./axe";
 /**
  * The address lookup (issue 15): the combobox on "Find your representatives", the property search's
  * street box and the school district finder's workflow field; and the plain forms without
- * JavaScript. Demo parcels: 1418 N Cedar Ave is parcel 1000002.
+ * JavaScript; and a workflow's own address field (the police vacation check). Demo parcels: 1418 N
+ * Cedar Ave is parcel 1000002.
  */
 const PHONE = { width: 375, height: 812 };
 const CEDAR = "1418 N Cedar Ave, Cedarport, IN 46202";
@@ -155,6 +156,61 @@ test.describe("address lookup", () => {
     await page.getByRole("button", { name: "Find" }).click();
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Find your school district");
     await expect(page.locator("main")).toContainText("1418 N Cedar Ave");
+    await context.close();
+  });
+});
+
+test.describe("a workflow's own address field: the police vacation check's home", () => {
+  const continueButton = (page: Page) => page.locator('button[name="_intent"][value="continue"]');
+
+  test("with JavaScript, English, 375 px: a house number still being typed suggests, and the chosen address is sent", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto("/workflow/police-vacation-check");
+    await page.getByLabel("A house").check();
+    await continueButton(page).click();
+    await expect(page).toHaveURL(/\/find-home(\?|$)/);
+    const box = page.getByRole("combobox", { name: /Street address of the home/ });
+    // "141", not 1418: the suggestions read the number as the start of a longer one.
+    await box.pressSequentially("141 n ced", { delay: 40 });
+    await expect(page.getByRole("option")).toHaveText([CEDAR]);
+    await noSidewaysScroll(page);
+    await expectAccessible(page, "police vacation check, suggestions open");
+    await box.press("ArrowDown");
+    await box.press("Enter");
+    await expect(box).toHaveValue(CEDAR);
+    await page.getByRole("button", { name: "Find the address" }).click();
+    await expect(page).toHaveURL(/\/confirm-home(\?|$)/);
+    await expect(page.getByRole("radio", { name: CEDAR })).toBeVisible();
+    await context.close();
+  });
+
+  test("without JavaScript, Spanish, 375 px: a plain box, posted as typed; the city limits said", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto("/workflow/police-vacation-check?lang=es");
+    await page.getByLabel("Una casa", { exact: true }).check();
+    await continueButton(page).click();
+    await expect(page).toHaveURL(/\/find-home(\?|$)/);
+    const box = page.getByLabel(/Dirección de la vivienda/);
+    await expect(box).toHaveAttribute("type", "text");
+    await expect(box).not.toHaveAttribute("role", "combobox");
+    await box.fill("99999 Nowhere Rd");
+    await page.getByRole("button", { name: "Buscar la dirección" }).click();
+    await expect(
+      page
+        .getByText(/No se encontró ninguna dirección que coincida dentro de los límites de la ciudad/)
+        .first(),
+    ).toBeVisible();
+    await page.getByLabel(/Dirección de la vivienda/).fill("1418 north cedar avenue");
+    await page.getByRole("button", { name: "Buscar la dirección" }).click();
+    await expect(page).toHaveURL(/\/confirm-home(\?|$)/);
+    await expect(page.getByRole("radio", { name: CEDAR })).toBeVisible();
+    await noSidewaysScroll(page);
     await context.close();
   });
 });

@@ -38,6 +38,25 @@ describe.runIf(hasBuild)("GET /api/v1/addresses", () => {
     expect(((await get(q("N Cedar Av", "&limit=500"))).body as unknown[]).length).toBe(8);
   });
 
+  it("reads a house number still being typed as the start of longer ones, the exact one first", async () => {
+    for (const text of ["141", "141 ", "141 Ma"]) {
+      const list = (await get(q(text))).body as Array<{ address: string }>;
+      expect(list.length, text).toBeGreaterThan(1);
+      for (const item of list) expect(item.address, text).toMatch(/^141\d* /);
+      expect(
+        list.some((item) => !item.address.startsWith("141 ")),
+        text,
+      ).toBe(true);
+    }
+    expect((await get(q("141 N Ced"))).body).toContainEqual({
+      address: "1418 N Cedar Ave, Cedarport, IN 46202",
+      parcelNumber: "1000002",
+    });
+    // A whole number is still exact first: the resident's own house heads the list.
+    const [first] = (await get(q("1418 N Cedar Ave"))).body as Array<{ address: string }>;
+    expect(first?.address).toBe("1418 N Cedar Ave, Cedarport, IN 46202");
+  });
+
   it("finds units however they are written", async () => {
     for (const text of [
       "6100 W Washington St Lot 14",

@@ -31,6 +31,8 @@ if (!hasPostgres) {
 
 export interface TestDatabase {
   db: Database;
+  /** PostgreSQL's address with this run's schema: for a second connection, as another web process has. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function openTestDatabase(kind: "sqlite" | "postgres"): Promise<Tes
   await migrate(db);
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);

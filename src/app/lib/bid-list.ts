@@ -10,6 +10,7 @@ import {
   isBidSort,
   type SortDirection,
 } from "../../integrations/bids";
+import { pageAndLang } from "./list-params";
 
 export interface BidListParams {
   status?: BidStatus;
@@ -36,16 +37,13 @@ export function bidListParams(query: URLSearchParams, agencies: readonly string[
   const agency = one(query, "agency");
   const sort = one(query, "sort");
   const dir = one(query, "dir");
-  const page = Number.parseInt(one(query, "page") ?? "", 10);
-  const lang = one(query, "lang");
   const sorted = isBidSort(sort) ? sort : DEFAULT_SORT;
   return {
     ...((BID_STATUSES as readonly string[]).includes(status ?? "") ? { status: status as BidStatus } : {}),
     ...(agency && agencies.includes(agency) ? { agency } : {}),
     sort: sorted,
     direction: dir === "asc" || dir === "desc" ? dir : isBidSort(sort) ? "asc" : DEFAULT_DIRECTION,
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
-    ...(lang === "en" || lang === "es" ? { lang } : {}),
+    ...pageAndLang(one(query, "page"), one(query, "lang")),
   };
 }
 

@@ -6,6 +6,7 @@
 
 import { isParcelSort, normalizeParcelNumber, type ParcelSort } from "../../integrations/property-records";
 import { keyText } from "../../integrations/property-records/address";
+import { pageAndLang } from "./list-params";
 
 export const SEARCH_KINDS = ["owner", "street", "parcel"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -37,15 +38,12 @@ export function propertySearchParams(query: URLSearchParams): PropertySearchPara
   const kind = first(query, "by");
   const sort = first(query, "sort");
   const dir = first(query, "dir");
-  const page = Number.parseInt(first(query, "page") ?? "", 10);
-  const lang = first(query, "lang");
   return {
     ...(q !== undefined ? { query: q.trim() } : {}),
     kind: (SEARCH_KINDS as readonly string[]).includes(kind ?? "") ? (kind as SearchKind) : "owner",
     ...(isParcelSort(sort) ? { sort } : {}),
     direction: dir === "desc" ? "desc" : "asc",
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
-    ...(lang === "en" || lang === "es" ? { lang } : {}),
+    ...pageAndLang(first(query, "page"), first(query, "lang")),
   };
 }
 

@@ -207,18 +207,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (!INTENTS.has(post.intent)) return badRequest(context, t("workflow-ui:forged"));
   const intent = post.intent as Intent;
 
-  // For the service's dashboard (src/back-office/metrics.ts): counts only, nothing about the resident.
+  // For the service's dashboard (src/back-office/metrics.ts): counts only, nothing about the resident,
+  // kept in memory and written every few seconds, so the resident never waits for them.
   const metric = {
     workflow: workflow.name,
     locale,
     js: Boolean(request.headers.get("content-type")?.includes("application/json")),
   };
-  const countRefused = (errors: readonly { path: string }[], on = screen.name) =>
-    Promise.all(
-      [...new Set(errors.map((e) => e.path))].map((field) =>
-        services.backOffice.track("error", metric, { screen: on, field }),
-      ),
-    );
+  const countRefused = (errors: readonly { path: string }[], on = screen.name) => {
+    for (const field of new Set(errors.map((e) => e.path)))
+      services.backOffice.track("error", metric, { screen: on, field });
+  };
 
   // A journey is stored from the resident's first answer (or save) on a screen it can reach.
   let id = open?.id;
@@ -233,7 +232,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     ({ id, cookie } = created);
     started = created.journey;
     startedJourneys.set(context, cookie.split(";")[0] ?? "");
-    await services.backOffice.track("start", metric);
+    services.backOffice.track("start", metric);
   }
   const journeyId = id;
 
@@ -346,7 +345,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       }
       if (!result.ok) {
         await save(result.journey);
-        for (const e of result.errors) await countRefused([e], e.screen);
+        for (const e of result.errors) countRefused([e], e.screen);
         // Problems with this screen's own questions (or what its call refused: a declined card)
         // are shown at its fields; those of earlier screens each with a way to change them.
         const own = result.errors.filter((e) => e.screen === screen.name);
@@ -375,16 +374,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
             .validate(form.schema, post.answers, { locale, now })
             .filter((e) => !failed.has(e.path))
         : [];
-      await countRefused([...uploaded.errors, ...others]);
+      countRefused([...uploaded.errors, ...others]);
       return refused(context, { errors: [...uploaded.errors, ...others] }, { headers: withCookie(cookie) });
     }
     const result = await answerAndCall(workflow, current, screen.name, post.answers, opts);
     await save(result.journey);
     if (!result.ok) {
-      await countRefused(result.errors);
+      countRefused(result.errors);
       return refused(context, { errors: result.errors }, { headers: withCookie(cookie) });
     }
-    await services.backOffice.track("answer", metric, { screen: screen.name });
+    services.backOffice.track("answer", metric, { screen: screen.name });
     return go(here(result.journey.screen));
   });
 }

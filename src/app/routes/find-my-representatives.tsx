@@ -17,6 +17,7 @@ import {
 } from "../lib/representatives";
 import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/find-my-representatives";
+import "../styles/lookup.css";
 
 const oneLine = ({ address: a }: Pick<Parcel, "address">) => `${a.line1}, ${a.city}, ${a.state} ${a.zip}`;
 
@@ -134,7 +135,7 @@ export default function FindMyRepresentatives({ loaderData: d }: Route.Component
       <RepresentativesForm value={d.value} error={d.error} lang={d.lang} />
 
       {d.searched && !result && d.choices.length === 0 && (
-        <section className="cp-representatives__empty" aria-labelledby="representatives-none">
+        <section className="cp-lookup-empty" aria-labelledby="representatives-none">
           <h2 id="representatives-none">{t("find.noMatch")}</h2>
           {d.noParcel && <p>{d.noParcel}</p>}
           <p>{t("find.tipsHeading")}</p>

@@ -18,6 +18,7 @@ import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/property-search";
 // Radios, labels and the error look of the site's forms.
 import "../../forms/theme/forms.css";
+import "../styles/lookup.css";
 import "./property.css";
 import { SortableHeaderRow } from "../components/SortableHeaderRow/SortableHeaderRow";
 
@@ -117,7 +118,7 @@ export default function PropertySearch({ loaderData: d }: Route.ComponentProps) 
       <h1>{d.title}</h1>
       <p className="cp-lead">{t("search.lead")}</p>
 
-      <form method="get" action="/property-search" className="cp-property-search__form">
+      <form method="get" action="/property-search" className="cp-property-search__form cp-lookup-form">
         <fieldset className="usa-fieldset cp-property-search__kinds">
           <legend className="usa-legend">{t("search.legend")}</legend>
           {SEARCH_KINDS.map((kind) => (
@@ -151,7 +152,7 @@ export default function PropertySearch({ loaderData: d }: Route.ComponentProps) 
               {d.error}
             </span>
           )}
-          <div className="cp-property-search__row">
+          <div className="cp-lookup-form__row">
             {/* A plain search box; with JavaScript it suggests addresses while "Street name" is chosen. */}
             <Island
               name="AddressCombobox"
@@ -184,7 +185,7 @@ export default function PropertySearch({ loaderData: d }: Route.ComponentProps) 
           </p>
 
           {d.rows.length === 0 ? (
-            <div className="cp-property-search__empty">
+            <div className="cp-lookup-empty">
               <h2>{t("search.empty")}</h2>
               <p>{t("search.tipsHeading")}</p>
               <ul>

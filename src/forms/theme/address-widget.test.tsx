@@ -79,3 +79,58 @@ describe("the address widget", () => {
     expect(posted.get(input.name)).toBe("1418 N Cedar Ave, Cedarport, IN 46202");
   });
 });
+
+describe("the address widget in a repeated group (Property Address #1 to #5)", () => {
+  const repeated = {
+    type: "array",
+    minItems: 1,
+    maxItems: 5,
+    items: {
+      type: "object",
+      title: "Property Address",
+      required: ["query"],
+      properties: { query: { type: "string", title: "Address or parcel number", maxLength: 200 } },
+    },
+  };
+  const repeatedUi: UiSchema = { items: { query: { "ui:widget": "address" } } };
+  const items = (formData: unknown[]) => (
+    <I18nextProvider i18n={createI18n("en")}>
+      <ScreenForm
+        schema={repeated}
+        uiSchema={repeatedUi}
+        formData={formData as never}
+        locale="en"
+        action="/workflow/x/find-properties"
+      />
+    </I18nextProvider>
+  );
+
+  it("gives each item its own box and list, posted under the item's name", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify([{ address: "200 E Market St, Cedarport, IN 46204", parcelNumber: "1000001" }]),
+          {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          },
+        ),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const { container } = render(items([{ query: "1000002" }, {}]));
+    const boxes = screen.getAllByRole("combobox") as HTMLInputElement[];
+    expect(boxes.map((b) => b.name)).toEqual(["root_0_query", "root_1_query"]);
+    const lists = boxes.map((b) => b.getAttribute("aria-controls"));
+    expect(new Set(lists).size).toBe(2);
+    fireEvent.change(boxes[1] as HTMLInputElement, { target: { value: "200 e mar" } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    expect(boxes[1]?.getAttribute("aria-expanded")).toBe("true");
+    expect(boxes[0]?.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(screen.getByRole("option"));
+    const posted = new FormData(container.querySelector("form") as HTMLFormElement);
+    expect(posted.get("root_0_query")).toBe("1000002");
+    expect(posted.get("root_1_query")).toBe("200 E Market St, Cedarport, IN 46204");
+  });
+});

@@ -24,4 +24,9 @@ export {
   seedDeductionApplications,
 } from "./embedded/demo-applications";
 export { maskApplicantName } from "./mask";
-export { deductionStatusSync, SUBMISSION_STATUS, type SubmissionStatusChange } from "./status-sync";
+export {
+  DEDUCTION_APPLICATIONS,
+  deductionStatusSync,
+  SUBMISSION_STATUS,
+  type SubmissionStatusChange,
+} from "./status-sync";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addressKeyText, keyText, parseAddress, prefixRange, streetPrefixes } from "./address";
+import {
+  addressKeyText,
+  houseNumberPrefixRanges,
+  keyText,
+  parseAddress,
+  prefixRange,
+  streetPrefixes,
+} from "./address";
 
 const key = (text: string) => {
   const parsed = parseAddress(text);
@@ -162,5 +169,32 @@ describe("prefixRange", () => {
     for (const k of ["MARKEU", "MARK", "MAPLE ST", "N MARKET"]) {
       expect(k >= low && k < high).toBe(false);
     }
+  });
+});
+
+describe("houseNumberPrefixRanges", () => {
+  const covered = (n: number, typed: number) =>
+    houseNumberPrefixRanges(typed).some(([low, high]) => n >= low && n <= high);
+
+  it("covers every house number of up to six digits that starts with the digits typed", () => {
+    expect(houseNumberPrefixRanges(141)).toEqual([
+      [141, 141],
+      [1410, 1419],
+      [14100, 14199],
+      [141000, 141999],
+    ]);
+    expect(houseNumberPrefixRanges(123456)).toEqual([[123456, 123456]]);
+    for (const n of [141, 1418, 14100, 141999]) expect(covered(n, 141), String(n)).toBe(true);
+    for (const n of [14, 142, 1420, 2141, 1409]) expect(covered(n, 141), String(n)).toBe(false);
+  });
+
+  it("agrees with the digits, for every typed number against every house number below 2,000", () => {
+    for (const typed of [1, 9, 19, 100, 141, 999])
+      for (let n = 1; n < 2000; n++)
+        expect(covered(n, typed), `${n} for ${typed}`).toBe(String(n).startsWith(String(typed)));
+  });
+
+  it("is 0 alone for 0: no house number starts with a zero", () => {
+    expect(houseNumberPrefixRanges(0)).toEqual([[0, 0]]);
   });
 });

@@ -224,6 +224,25 @@ export function addressKeyText(key: AddressKey): string {
   return [key.houseNumber ?? "", key.direction, key.street, key.unit].filter((part) => part !== "").join(" ");
 }
 
+/** The most digits a house number has: parseAddress reads up to six. */
+const HOUSE_NUMBER_DIGITS = 6;
+
+/**
+ * The house numbers whose digits start with `houseNumber`'s, as inclusive ranges: 141 is 141,
+ * 1410-1419, 14100-14199 and 141000-141999. For a house number still being typed ("141 Ma" may be
+ * 1418 Main St); each range is one step of a B-tree index on the number.
+ */
+export function houseNumberPrefixRanges(houseNumber: number): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [[houseNumber, houseNumber]];
+  // No house number starts with a 0 but 0 itself.
+  if (!Number.isSafeInteger(houseNumber) || houseNumber <= 0) return ranges;
+  for (let more = 1; String(houseNumber).length + more <= HOUSE_NUMBER_DIGITS; more++) {
+    const low = houseNumber * 10 ** more;
+    ranges.push([low, low + 10 ** more - 1]);
+  }
+  return ranges;
+}
+
 /**
  * Bounds for "starts with `prefix`" as a range (`>= low AND < high`), which a plain B-tree index
  * answers in both dialects when the column compares bytes (SQLite's BINARY, PostgreSQL's "C").

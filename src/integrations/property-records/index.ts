@@ -13,6 +13,7 @@ export { DEFAULT_PARCEL_COUNT, generateParcels, PARCEL_GENERATOR_VERSION } from 
 export { type SeedOptions, type SeedResult, seedPropertyRecords } from "./embedded/seed";
 export { DEFAULT_LIMITS, MAX_LIMIT } from "./limits";
 export {
+  type AddressSearchOptions,
   createPropertyRecords,
   type Parcel,
   type ParcelAddress,

@@ -37,7 +37,13 @@ export interface PropertyRecords {
    * trailing city, state or ZIP; the street may be a prefix of the name. [] when nothing matches.
    * Limits default to DEFAULT_LIMITS and never exceed MAX_LIMIT.
    */
-  searchByAddress(query: string, limit?: number): Promise<Parcel[]>;
+  searchByAddress(query: string, limit?: number, options?: AddressSearchOptions): Promise<Parcel[]>;
+  /**
+   * Whether a parcel lies within the city limits: where the city's own services (its police's
+   * vacation checks) go. A county's records may hold parcels of towns with their own police and
+   * services; a workflow's `find` with `cityLimits` keeps to the city's (docs/workflows.md).
+   */
+  withinCityLimits(parcel: Parcel): Promise<boolean>;
   /** Every word of the query must start a word of one owner's name, in any order. */
   searchByOwner(name: string, limit?: number): Promise<Parcel[]>;
   /** All parcels on a street (optionally one direction of it), by house number. */
@@ -48,6 +54,16 @@ export interface PropertyRecords {
    * match (no words) is an empty page, never an error.
    */
   search(query: ParcelSearch): Promise<ParcelPage>;
+}
+
+export interface AddressSearchOptions {
+  /**
+   * The query is still being typed (the address suggestions of /api/v1/addresses): its house
+   * number may be the start of a longer one ("141 Ma" finds 1418 Main St, "141" alone every house
+   * number starting with 141), and the parcels with exactly the number typed come first. Searches
+   * that answer a sent form leave it off: there "141 Main St" is number 141 and nothing else.
+   */
+  partial?: boolean;
 }
 
 export interface ParcelSearch {

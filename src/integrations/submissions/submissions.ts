@@ -24,7 +24,8 @@ export interface Submission {
   createdAt: string;
 }
 
-interface Row {
+/** A submissions row as stored (answers and result sealed). */
+export interface SubmissionRow {
   reference: string;
   journey_id: string;
   workflow: string;
@@ -39,7 +40,8 @@ interface Row {
 export const sealContext = (column: "answers" | "result", reference: string) =>
   `submissions.${column}:${reference}`;
 
-const fromRow = (row: Row, sealer: Sealer): Submission => ({
+/** A stored row with its sealed columns opened. */
+export const openSubmission = (row: SubmissionRow, sealer: Sealer): Submission => ({
   reference: row.reference,
   journeyId: row.journey_id,
   workflow: row.workflow,
@@ -77,11 +79,11 @@ export async function storeSubmission(
     ],
   );
   if (changes === 1) return { stored: submission, repeated: false };
-  const [existing] = await tx.all<Row>("SELECT * FROM submissions WHERE journey_id = ?", [
+  const [existing] = await tx.all<SubmissionRow>("SELECT * FROM submissions WHERE journey_id = ?", [
     submission.journeyId,
   ]);
   if (!existing) throw new Error("a submission conflicted with one that cannot be read back");
-  return { stored: fromRow(existing, sealer), repeated: true };
+  return { stored: openSubmission(existing, sealer), repeated: true };
 }
 
 export async function findSubmission(
@@ -89,8 +91,8 @@ export async function findSubmission(
   reference: string,
   sealer: Sealer,
 ): Promise<Submission | undefined> {
-  const [row] = await db.all<Row>("SELECT * FROM submissions WHERE reference = ?", [reference]);
-  return row ? fromRow(row, sealer) : undefined;
+  const [row] = await db.all<SubmissionRow>("SELECT * FROM submissions WHERE reference = ?", [reference]);
+  return row ? openSubmission(row, sealer) : undefined;
 }
 
 export async function countSubmissions(db: Queryable, workflow: string): Promise<number> {

@@ -134,6 +134,32 @@ describe("AddressCombobox", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it("drops a lookup still waiting when focus leaves the box, so no list opens over the next field", async () => {
+    const { input, search } = setup();
+    const next = document.createElement("button");
+    document.body.append(next);
+    type(input, "cedar");
+    await elapse(300);
+    fireEvent.blur(input, { relatedTarget: next });
+    await elapse(1000);
+    expect(search).not.toHaveBeenCalled();
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryAllByRole("option")).toHaveLength(0);
+    next.remove();
+  });
+
+  it("submits the typed text with Enter and drops the lookup still waiting", async () => {
+    const { input, search, onSubmit } = setup();
+    type(input, "cedar");
+    await elapse(300);
+    // jsdom does not submit on Enter itself; the key must not be prevented, so a browser does.
+    expect(fireEvent.keyDown(input, { key: "Enter" })).toBe(true);
+    await elapse(1000);
+    expect(search).not.toHaveBeenCalled();
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it("closes with Escape, keeping what was typed", async () => {
     const { input } = setup();
     type(input, "cedar");

@@ -15,6 +15,7 @@ import {
   type AddressSuggestion,
   fetchAddressSuggestions,
 } from "../../../address-lookup/address-lookup";
+import { Listbox } from "../Listbox/Listbox";
 import { initialTypeaheadState, isAbortError, typeaheadReducer } from "../Typeahead/typeaheadReducer";
 
 // No stylesheet import here: the workflow CLI loads the form theme, and with it this file, in plain
@@ -219,6 +220,7 @@ export function AddressCombobox({
 
   const options = state.results.map((suggestion, index) => ({
     id: `${baseId}-option-${index}`,
+    content: suggestion.address,
     suggestion,
   }));
   const chosen = open ? options[state.activeIndex] : undefined;
@@ -232,15 +234,20 @@ export function AddressCombobox({
     } else if (event.key === "Escape" && open) {
       event.preventDefault();
       close();
-    } else if ((event.key === "Enter" || event.keyCode === ENTER_KEY_CODE) && chosen) {
-      // Enter on a suggestion chooses it; Enter on the typed text submits the form as usual.
-      event.preventDefault();
-      choose(chosen.suggestion);
+    } else if (event.key === "Enter" || event.keyCode === ENTER_KEY_CODE) {
+      // Enter on a suggestion chooses it; Enter on the typed text submits the form as usual, and
+      // a lookup still waiting would only open a list over the page that answers.
+      if (chosen) {
+        event.preventDefault();
+        choose(chosen.suggestion);
+      } else close();
     }
   }
 
   function focusLeft(event: FocusEvent<HTMLDivElement>) {
-    if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) close();
+    // Leaving the box (for the next field, the form's button) ends the typing: a lookup still
+    // waiting must not open a list over what the resident went to.
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) close();
   }
 
   const found = state.results.length;
@@ -293,30 +300,14 @@ export function AddressCombobox({
         {announcement}
       </div>
       <div className="cp-typeahead__menu" hidden={!open}>
-        {open && found === 0 && <p className="cp-typeahead__empty">{t("addressLookup.noMatches")}</p>}
-        <div
-          className="cp-typeahead__list"
-          role="listbox"
+        <Listbox
           id={listboxId}
-          aria-label={t("addressLookup.suggestions")}
-          hidden={found === 0}
-        >
-          {options.map((option, index) => (
-            // biome-ignore lint/a11y: combobox pattern: keys reach the options through the input (aria-activedescendant).
-            <div
-              key={option.id}
-              id={option.id}
-              role="option"
-              aria-selected={index === state.activeIndex}
-              className="cp-typeahead__option"
-              // Keeps focus in the input, where the combobox pattern wants it.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(option.suggestion)}
-            >
-              {option.suggestion.address}
-            </div>
-          ))}
-        </div>
+          options={options}
+          activeIndex={state.activeIndex}
+          onChoose={(option) => choose(option.suggestion)}
+          label={t("addressLookup.suggestions")}
+          emptyText={open && found === 0 ? t("addressLookup.noMatches") : undefined}
+        />
       </div>
       {state.error && <p className="cp-address-combobox__error">{t("addressLookup.unavailable")}</p>}
     </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Island } from "../../islands/Island";
+import "../../styles/lookup.css";
 import "./Officials.css";
 
 export interface RepresentativesFormProps {
@@ -26,7 +27,7 @@ export function RepresentativesForm({
   const input = `${id}-address`;
   const described = [`${input}-hint`, error ? `${input}-error` : ""].filter(Boolean).join(" ");
   return (
-    <form method="get" action="/find-my-representatives" className="cp-representatives-form">
+    <form method="get" action="/find-my-representatives" className="cp-representatives-form cp-lookup-form">
       <div className={`usa-form-group${error ? " usa-form-group--error" : ""}`}>
         <label className="usa-label" htmlFor={input}>
           {t("find.label")}
@@ -40,7 +41,7 @@ export function RepresentativesForm({
             {error}
           </span>
         ) : null}
-        <div className="cp-representatives-form__row">
+        <div className="cp-lookup-form__row">
           {/* A plain text box; with JavaScript it suggests city addresses (issue 15). */}
           <Island
             name="AddressCombobox"

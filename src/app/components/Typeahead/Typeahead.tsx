@@ -2,7 +2,6 @@ import {
   type ChangeEvent,
   type FocusEvent,
   type KeyboardEvent,
-  type ReactNode,
   useEffect,
   useId,
   useReducer,
@@ -18,6 +17,7 @@ import {
   TYPEAHEAD_MIN_CHARS,
 } from "../../../search/constants";
 import { Alert } from "../Alert/Alert";
+import { Listbox, type ListboxOption } from "../Listbox/Listbox";
 import { useKindLabel } from "../SearchResultEntry/useKindLabel";
 import { itemLabel } from "./itemLabel";
 import { initialTypeaheadState, isAbortError, statusTextOf, typeaheadReducer } from "./typeaheadReducer";
@@ -59,11 +59,8 @@ export interface TypeaheadProps<T extends object> {
   inputClassName?: string;
 }
 
-interface Option {
-  id: string;
+interface Option extends ListboxOption {
   href: string;
-  content: ReactNode;
-  isLast?: boolean;
 }
 
 /** The debounce timer and the query in flight, both dropped when newer typing supersedes them. */
@@ -269,34 +266,14 @@ export function Typeahead<T extends object>({
             </button>
           )}
         </div>
-        {open && state.results.length === 0 && (
-          <p className="cp-typeahead__empty">{t("typeahead.noResults")}</p>
-        )}
-        <div
-          className="cp-typeahead__list"
-          role="listbox"
+        <Listbox
           id={listboxId}
-          aria-labelledby={headingId}
-          hidden={!options.length}
-        >
-          {options.map((option, index) => (
-            // biome-ignore lint/a11y: combobox pattern: keys reach the options through the input (aria-activedescendant).
-            <div
-              key={option.id}
-              id={option.id}
-              role="option"
-              aria-selected={index === state.activeIndex}
-              className={
-                option.isLast ? "cp-typeahead__option cp-typeahead__option--last" : "cp-typeahead__option"
-              }
-              // Keeps focus in the input, where the combobox pattern wants it.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => navigate(option.href)}
-            >
-              {option.content}
-            </div>
-          ))}
-        </div>
+          options={options}
+          activeIndex={state.activeIndex}
+          onChoose={(option) => navigate(option.href)}
+          labelledBy={headingId}
+          emptyText={open && state.results.length === 0 ? t("typeahead.noResults") : undefined}
+        />
       </div>
       {state.error && (
         <Alert

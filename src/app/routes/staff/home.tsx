@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { StaffTable } from "../../components/staff/StaffTable";
 import { requireStaff, STAFF_HEADERS } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
 import type { Route } from "./+types/home";
@@ -28,40 +29,25 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
       {loaderData.services.length === 0 ? (
         <p>{t("home.none")}</p>
       ) : (
-        <table className="cp-staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("home.service")}</th>
-              <th scope="col" className="cp-staff-table__number">
-                {t("home.new")}
-              </th>
-              <th scope="col" className="cp-staff-table__number">
-                {t("home.inProgress")}
-              </th>
-              <th scope="col" className="cp-staff-table__number">
-                {t("home.done")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.services.map((s) => (
-              <tr key={s.name}>
-                <th scope="row" data-label={t("home.service")}>
-                  <a href={s.href}>{s.title}</a>
-                </th>
-                <td data-label={t("home.new")} className="cp-staff-table__number">
-                  {s.counts.new}
-                </td>
-                <td data-label={t("home.inProgress")} className="cp-staff-table__number">
-                  {s.counts["in-progress"]}
-                </td>
-                <td data-label={t("home.done")} className="cp-staff-table__number">
-                  {s.counts.done}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          columns={[
+            { label: t("home.service") },
+            { label: t("home.new"), numeric: true },
+            { label: t("home.inProgress"), numeric: true },
+            { label: t("home.done"), numeric: true },
+          ]}
+          rows={loaderData.services.map((s) => ({
+            key: s.name,
+            cells: [
+              <a key="service" href={s.href}>
+                {s.title}
+              </a>,
+              s.counts.new,
+              s.counts["in-progress"],
+              s.counts.done,
+            ],
+          }))}
+        />
       )}
     </div>
   );

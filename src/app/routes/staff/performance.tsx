@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { StaffTable } from "../../components/staff/StaffTable";
 import { notFound } from "../../lib/http";
 import { orForbidden, requireStaff, STAFF_HEADERS } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
@@ -148,34 +149,14 @@ export default function StaffPerformance({ loaderData: d }: Route.ComponentProps
         <DailyChart days={d.days} title={chartTitle} />
         <details>
           <summary>{p("chartTable")}</summary>
-          <table className="cp-staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{p("day")}</th>
-                <th scope="col" className="cp-staff-table__number">
-                  {p("starts")}
-                </th>
-                <th scope="col" className="cp-staff-table__number">
-                  {p("completions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.days.map((day) => (
-                <tr key={day.day}>
-                  <th scope="row" data-label={p("day")}>
-                    {day.day}
-                  </th>
-                  <td data-label={p("starts")} className="cp-staff-table__number">
-                    {day.starts}
-                  </td>
-                  <td data-label={p("completions")} className="cp-staff-table__number">
-                    {day.completions}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StaffTable
+            columns={[
+              { label: p("day") },
+              { label: p("starts"), numeric: true },
+              { label: p("completions"), numeric: true },
+            ]}
+            rows={d.days.map((day) => ({ key: day.day, cells: [day.day, day.starts, day.completions] }))}
+          />
         </details>
       </figure>
 
@@ -204,35 +185,23 @@ export default function StaffPerformance({ loaderData: d }: Route.ComponentProps
       <section aria-labelledby="perf-screens">
         <h2 id="perf-screens">{p("screens")}</h2>
         <p>{p("screensIntro")}</p>
-        <table className="cp-staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{p("screen")}</th>
-              <th scope="col" className="cp-staff-table__number">
-                {p("answered")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.screens.map((s) => (
-              <tr key={s.name}>
-                <th scope="row" data-label={p("screen")}>
-                  {s.title}
-                </th>
-                <td data-label={p("answered")} className="cp-staff-table__number">
-                  <span className="cp-staff-bar-cell">
-                    <span
-                      className="cp-staff-bar-cell__bar"
-                      style={{ width: `${(s.answered / maxAnswered) * 100}%` }}
-                      aria-hidden="true"
-                    />
-                    <span>{s.answered}</span>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          columns={[{ label: p("screen") }, { label: p("answered"), numeric: true }]}
+          rows={d.screens.map((s) => ({
+            key: s.name,
+            cells: [
+              s.title,
+              <span key="answered" className="cp-staff-bar-cell">
+                <span
+                  className="cp-staff-bar-cell__bar"
+                  style={{ width: `${(s.answered / maxAnswered) * 100}%` }}
+                  aria-hidden="true"
+                />
+                <span>{s.answered}</span>
+              </span>,
+            ],
+          }))}
+        />
       </section>
 
       <section aria-labelledby="perf-errors">
@@ -241,32 +210,13 @@ export default function StaffPerformance({ loaderData: d }: Route.ComponentProps
         {d.errors.length === 0 ? (
           <p>{p("noErrors")}</p>
         ) : (
-          <table className="cp-staff-table">
-            <thead>
-              <tr>
-                <th scope="col">{p("field")}</th>
-                <th scope="col">{p("screen")}</th>
-                <th scope="col" className="cp-staff-table__number">
-                  {p("refused")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.errors.map((e) => (
-                <tr key={`${e.screen}${e.field}`}>
-                  <th scope="row" data-label={p("field")}>
-                    {e.label}
-                  </th>
-                  <td data-label={p("screen")}>
-                    {d.screens.find((s) => s.name === e.screen)?.title ?? e.screen}
-                  </td>
-                  <td data-label={p("refused")} className="cp-staff-table__number">
-                    {e.count}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StaffTable
+            columns={[{ label: p("field") }, { label: p("screen") }, { label: p("refused"), numeric: true }]}
+            rows={d.errors.map((e) => ({
+              key: `${e.screen}${e.field}`,
+              cells: [e.label, d.screens.find((s) => s.name === e.screen)?.title ?? e.screen, e.count],
+            }))}
+          />
         )}
       </section>
       <p className="cp-staff-note">{p("privacy")}</p>
@@ -284,39 +234,22 @@ function SplitTable({
   labels: { starts: string; completions: string; rate: string; none: string };
 }) {
   return (
-    <table className="cp-staff-table">
-      <thead>
-        <tr>
-          <th scope="col">{heading}</th>
-          <th scope="col" className="cp-staff-table__number">
-            {labels.starts}
-          </th>
-          <th scope="col" className="cp-staff-table__number">
-            {labels.completions}
-          </th>
-          <th scope="col" className="cp-staff-table__number">
-            {labels.rate}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key}>
-            <th scope="row" data-label={heading}>
-              {r.label}
-            </th>
-            <td data-label={labels.starts} className="cp-staff-table__number">
-              {r.starts}
-            </td>
-            <td data-label={labels.completions} className="cp-staff-table__number">
-              {r.completions}
-            </td>
-            <td data-label={labels.rate} className="cp-staff-table__number">
-              {percent(r.starts ? Math.min(1, r.completions / r.starts) : null) ?? labels.none}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <StaffTable
+      columns={[
+        { label: heading },
+        { label: labels.starts, numeric: true },
+        { label: labels.completions, numeric: true },
+        { label: labels.rate, numeric: true },
+      ]}
+      rows={rows.map((r) => ({
+        key: r.key,
+        cells: [
+          r.label,
+          r.starts,
+          r.completions,
+          percent(r.starts ? Math.min(1, r.completions / r.starts) : null) ?? labels.none,
+        ],
+      }))}
+    />
   );
 }

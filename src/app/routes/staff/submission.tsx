@@ -6,6 +6,7 @@ import { statusLabel } from "../../../back-office/statuses";
 import { ErrorSummary } from "../../../forms/theme/ErrorSummary";
 import { localizeText } from "../../../workflow/localize";
 import { normalizeReference } from "../../../workflow/reference";
+import { StaffForm, StaffPost } from "../../components/staff/StaffForm";
 import { TextField } from "../../components/TextField/TextField";
 import { notFound } from "../../lib/http";
 import { orForbidden, requireStaff, STAFF_HEADERS, staffForm } from "../../lib/staff.server";
@@ -128,7 +129,6 @@ export default function StaffSubmission({ loaderData: d, actionData }: Route.Com
         ? t("case.event.assign", { actor: e.actor, assignee: e.note })
         : t("case.event.unassign", { actor: e.actor })
       : t(`case.event.${e.kind}`, { actor: e.actor, status: e.status });
-  const csrf = <input type="hidden" name="_csrf" value={d.csrf} />;
   const action = withLang(`/staff/submissions/${d.reference}`, d.locale);
   return (
     <div className="cp-container cp-staff">
@@ -195,87 +195,90 @@ export default function StaffSubmission({ loaderData: d, actionData }: Route.Com
         </section>
 
         <div className="cp-staff-columns__side">
-          <section aria-labelledby="staff-change-status">
-            <h2 id="staff-change-status">{t("case.changeStatus")}</h2>
-            <form method="post" action={action}>
-              {csrf}
-              <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="shown" value={d.status.id} />
-              <div className="usa-form-group">
-                <label className="usa-label" htmlFor="staff-status">
-                  {t("case.newStatus")}
-                </label>
-                <select className="usa-select" id="staff-status" name="status" defaultValue={d.status.id}>
-                  {d.statuses.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <TextField
-                id="staff-status-note"
-                name="note"
-                label={t("case.note")}
-                hint={t("case.noteHint")}
-                error={errorOn("status")}
-                rows={4}
-                maxLength={NOTE_LIMIT}
-              />
-              <button type="submit" className="usa-button">
-                {t("case.saveStatus")}
-              </button>
-            </form>
-          </section>
+          <StaffForm
+            id="staff-change-status"
+            heading={t("case.changeStatus")}
+            action={action}
+            csrf={d.csrf}
+            intent="status"
+          >
+            <input type="hidden" name="shown" value={d.status.id} />
+            <div className="usa-form-group">
+              <label className="usa-label" htmlFor="staff-status">
+                {t("case.newStatus")}
+              </label>
+              <select className="usa-select" id="staff-status" name="status" defaultValue={d.status.id}>
+                {d.statuses.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              id="staff-status-note"
+              name="note"
+              label={t("case.note")}
+              hint={t("case.noteHint")}
+              error={errorOn("status")}
+              rows={4}
+              maxLength={NOTE_LIMIT}
+            />
+            <button type="submit" className="usa-button">
+              {t("case.saveStatus")}
+            </button>
+          </StaffForm>
 
-          <section aria-labelledby="staff-assign">
-            <h2 id="staff-assign">{t("case.assign")}</h2>
-            <form method="post" action={action}>
-              {csrf}
-              <input type="hidden" name="intent" value="assign" />
-              <TextField
-                id="staff-assignee"
-                name="assignee"
-                label={t("case.assignTo")}
-                hint={t("case.assignHint")}
-                error={errorOn("assign")}
-                type="email"
-                defaultValue={d.assignee ?? ""}
-              />
-              <button type="submit" className="usa-button usa-button--outline">
-                {t("case.saveAssign")}
-              </button>
-            </form>
-            {d.assignee !== d.me && (
-              <form method="post" action={action}>
-                {csrf}
-                <input type="hidden" name="intent" value="assign" />
-                <input type="hidden" name="assignee" value={d.me} />
-                <button type="submit" className="usa-button usa-button--outline">
-                  {t("case.assignMe")}
-                </button>
-              </form>
-            )}
-          </section>
+          <StaffForm
+            id="staff-assign"
+            heading={t("case.assign")}
+            action={action}
+            csrf={d.csrf}
+            intent="assign"
+            after={
+              d.assignee !== d.me && (
+                <StaffPost action={action} csrf={d.csrf} intent="assign">
+                  <input type="hidden" name="assignee" value={d.me} />
+                  <button type="submit" className="usa-button usa-button--outline">
+                    {t("case.assignMe")}
+                  </button>
+                </StaffPost>
+              )
+            }
+          >
+            <TextField
+              id="staff-assignee"
+              name="assignee"
+              label={t("case.assignTo")}
+              hint={t("case.assignHint")}
+              error={errorOn("assign")}
+              type="email"
+              defaultValue={d.assignee ?? ""}
+            />
+            <button type="submit" className="usa-button usa-button--outline">
+              {t("case.saveAssign")}
+            </button>
+          </StaffForm>
 
-          <section aria-labelledby="staff-note">
-            <h2 id="staff-note">{t("case.internalNote")}</h2>
-            <form method="post" action={action}>
-              {csrf}
-              <input type="hidden" name="intent" value="note" />
-              <TextField
-                id="staff-internal-note"
-                name="note"
-                label={t("case.internalNoteLabel")}
-                error={errorOn("note")}
-                rows={4}
-                maxLength={NOTE_LIMIT}
-              />
-              <button type="submit" className="usa-button usa-button--outline">
-                {t("case.saveNote")}
-              </button>
-            </form>
-          </section>
+          <StaffForm
+            id="staff-note"
+            heading={t("case.internalNote")}
+            action={action}
+            csrf={d.csrf}
+            intent="note"
+          >
+            <TextField
+              id="staff-internal-note"
+              name="note"
+              label={t("case.internalNoteLabel")}
+              error={errorOn("note")}
+              rows={4}
+              maxLength={NOTE_LIMIT}
+            />
+            <button type="submit" className="usa-button usa-button--outline">
+              {t("case.saveNote")}
+            </button>
+          </StaffForm>
         </div>
       </div>
 

@@ -70,6 +70,67 @@ describe("searchByAddress", () => {
     expect(await numbers("Cedar Ave", 8)).toHaveLength(8);
   });
 
+  it("reads the house number as typed, never as the start of a longer one, unless told", async () => {
+    const exact = await records.searchByAddress("1418", 500);
+    expect(exact.length).toBeGreaterThan(0);
+    for (const parcel of exact) expect(parseAddress(parcel.address.line1)?.houseNumber).toBe(1418);
+  });
+
+  describe("partial (an address still being typed)", () => {
+    const houses = (parcels: { address: { line1: string } }[]) =>
+      parcels.map((p) => parseAddress(p.address.line1)?.houseNumber ?? null);
+
+    it("finds the house numbers that start with the digits typed, the exact number first", async () => {
+      const all = await records.searchByAddress("141", 500, { partial: true });
+      const numbers = houses(all);
+      expect(numbers.length).toBeGreaterThan(1);
+      for (const n of numbers) expect(String(n)).toMatch(/^141/);
+      // Longer numbers are there: the point of it.
+      expect(numbers.some((n) => n !== null && n > 141)).toBe(true);
+      const exact = numbers.filter((n) => n === 141).length;
+      expect(numbers.slice(0, exact).every((n) => n === 141)).toBe(true);
+      // The same parcels as every exact search of a number that starts with 141.
+      const one = async (n: number) => (await records.searchByAddress(String(n), 500)).length;
+      let expected = 0;
+      for (const n of [141, ...Array.from({ length: 10 }, (_, i) => 1410 + i)]) expected += await one(n);
+      expect(all).toHaveLength(expected);
+    });
+
+    it('keeps to the street typed after the number: "1418 n ced" and "141 N Ced"', async () => {
+      expect(await numbers("1418 n ced")).toEqual([withHomestead.parcelNumber]);
+      const found = await records.searchByAddress("141 N Ced", 500, { partial: true });
+      expect(found.map((p) => p.parcelNumber)).toContain(withHomestead.parcelNumber);
+      for (const parcel of found) {
+        expect(parseAddress(parcel.address.line1)).toMatchObject({ direction: "N", street: "CEDAR AVE" });
+        expect(parcel.address.line1).toMatch(/^141/);
+      }
+    });
+
+    it("puts the exact number first, then the address order", async () => {
+      const [first] = await records.searchByAddress("1418 N Cedar", 8, { partial: true });
+      expect(first?.parcelNumber).toBe(withHomestead.parcelNumber);
+      const found = await records.searchByAddress("14", 500, { partial: true });
+      const numbers = houses(found);
+      const exact = numbers.filter((n) => n === 14).length;
+      expect(numbers.slice(0, exact).every((n) => n === 14)).toBe(true);
+      const rest = found.slice(exact).map((p) => parseAddress(p.address.line1));
+      for (const [i, key] of rest.entries()) {
+        const before = rest[i - 1];
+        if (!before || !key) continue;
+        const order = before.street < key.street ? -1 : before.street > key.street ? 1 : 0;
+        expect(order < 0 || (order === 0 && before.direction <= key.direction), `${i}`).toBe(true);
+      }
+    });
+
+    it("still finds units and parcels of a whole address", async () => {
+      expect(
+        (await records.searchByAddress("6100 W Washington St #14", 8, { partial: true })).map(
+          (p) => p.parcelNumber,
+        ),
+      ).toEqual([mobileHome.parcelNumber]);
+    });
+  });
+
   it("finds nothing, without an error, for text that is no address", async () => {
     for (const query of ["", "%", "_", "%%__", "' OR 1=1 --", "🏠", "x".repeat(500), "Apt", "#"]) {
       expect(await numbers(query), query).toEqual([]);

@@ -10,6 +10,7 @@ import { ownerQueryWords } from "../owner-name";
 import type { Parcel, ParcelSearch, PropertyRecords } from "../property-records";
 import { isParcelSort, type ParcelSort } from "../sorts";
 import { addressCondition } from "./address-sql";
+import { CITY } from "./cedarport-geography";
 
 export interface ParcelRow {
   parcel_number: string;
@@ -95,9 +96,16 @@ const CONDITIONS: Record<ParcelSearch["by"], (query: string) => Condition | null
 };
 
 export function embeddedPropertyRecords(db: Database): PropertyRecords {
-  const select = async (where: string, params: Params, order: string, limit: number) => {
+  const select = async (
+    where: string,
+    params: Params,
+    order: string,
+    limit: number,
+    orderParams: Params = [],
+  ) => {
     const rows = await db.all<ParcelRow>(`SELECT ${COLUMNS} FROM parcels WHERE ${where} ${order} LIMIT ?`, [
       ...params,
+      ...orderParams,
       limit,
     ]);
     return rows.map(parcelFromRow);
@@ -111,15 +119,28 @@ export function embeddedPropertyRecords(db: Database): PropertyRecords {
       return found ?? null;
     },
 
-    async searchByAddress(query, limit) {
-      const condition = addressSearchCondition(query);
-      if (!condition) return [];
+    async searchByAddress(query, limit, options = {}) {
+      const key = parseAddress(query);
+      if (!key) return [];
+      const partial = options.partial === true && key.houseNumber !== null;
+      const condition = addressCondition(key, { houseNumberPrefix: partial });
+      // Typing "141 Ma": 141 Market St before 1413 Market St, and before 1410 Maple Leaf Ct.
+      const [order, orderParams]: [string, Params] = partial
+        ? [`ORDER BY house_number <> ?, ${ADDRESS_COLUMNS.join(", ")}`, [key.houseNumber]]
+        : [ADDRESS_ORDER, []];
       return select(
         condition.where,
         condition.params,
-        ADDRESS_ORDER,
+        order,
         clampLimit(limit, DEFAULT_LIMITS.address),
+        orderParams,
       );
+    },
+
+    async withinCityLimits(parcel) {
+      // The consolidated city and county: a parcel is the city's when its address is in the city
+      // (all the demo parcels are), not in another town the county's records might hold.
+      return parcel.address.city.trim().toUpperCase() === CITY.toUpperCase();
     },
 
     async searchByStreet(street, limit) {
