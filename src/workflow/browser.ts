@@ -5,7 +5,13 @@
  */
 
 export { type CheckAnswersRow, checkAnswersRows } from "./check-answers";
-export { type RenderedBlock, type RenderedTable, renderContent } from "./content";
+export {
+  type RenderedBlock,
+  type RenderedNotice,
+  type RenderedTable,
+  renderContent,
+  renderNotice,
+} from "./content";
 export { journeyForm, type ScreenForm, screenForm } from "./form";
 export { evaluateGuard, readField } from "./guards";
 export { IntegrationRefusal, type Integrations } from "./integrations";

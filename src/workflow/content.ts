@@ -5,7 +5,8 @@
  * `reference` entries read the answers, `content` entries the office details bound when the
  * workflows were loaded (office-details.ts); a placeholder without a value renders empty. Alerts
  * take a replace map too. A block with
- * `when` is shown only while its condition holds.
+ * `when` is shown only while its condition holds. The service's notice (`renderNotice`) is an
+ * alert too, the same on every screen.
  *
  * Text blocks and alert messages are Markdown (links, bold, italic, lists): they come out as
  * sanitised HTML, compiled when the workflows were loaded (rich-texts.ts), with the values filled
@@ -18,8 +19,18 @@ import { fillLabel } from "./choices";
 import { evaluateGuard, readField } from "./guards";
 import type { Journey } from "./journey";
 import { localizeText } from "./localize";
-import { fillHtml, hasText, textHtml } from "./rich-texts";
-import type { ContentBlock, Locale, Placement, Screen, TableColumn, TableContentBlock, Text } from "./types";
+import { type CompiledTexts, fillHtml, hasText, textHtml } from "./rich-texts";
+import type {
+  AlertContentBlock,
+  ContentBlock,
+  Locale,
+  Placement,
+  Screen,
+  TableColumn,
+  TableContentBlock,
+  Text,
+  Workflow,
+} from "./types";
 
 /** A cell: its text, or a link on this site. */
 export type RenderedCell = string | { text: string; href: string };
@@ -111,21 +122,48 @@ export function renderContent(
     if (block.kind === "text")
       return { kind: "text", html: fillHtml(html(block.text), block.replace, context), ...placement };
     if (block.kind === "table") return { ...renderTable(block, journey, locale), ...placement };
-    // Alerts fill placeholders only when they declare a replace map, so a literal "{" stays as written.
-    const title = (text: Text) =>
-      block.replace
-        ? renderTextBlock(localizeText(text, locale), block.replace, context)
-        : localizeText(text, locale);
-    const message = (text: Text) =>
-      block.replace ? fillHtml(html(text), block.replace, context) : html(text);
-    const messages = Array.isArray(block.message) ? block.message : [block.message];
-    const alert = normalizeAlert({
-      alertType: block.alertType ?? null,
-      title: block.title === undefined ? null : title(block.title),
-      // A message whose every placeholder was empty says nothing: it is left out, as an empty text is.
-      message: messages.map(message).filter(hasText),
-      allowClose: block.allowClose ?? null,
-    });
-    return { kind: "alert", ...alert, ...placement };
+    return { kind: "alert", ...renderAlert(block, screen.html, context, locale), ...placement };
   });
+}
+
+type RenderedAlert = Omit<Alert, "notifyOnClose">;
+
+/** An alert's title (plain text) and messages (HTML) in the context's language. */
+function renderAlert(
+  block: Pick<AlertContentBlock, "alertType" | "title" | "message" | "replace" | "allowClose">,
+  compiled: CompiledTexts | undefined,
+  context: TextBlockContext,
+  locale: Locale,
+): RenderedAlert {
+  const html = (text: Text) => textHtml(localizeText(text, locale), compiled, locale, "block");
+  // Alerts fill placeholders only when they declare a replace map, so a literal "{" stays as written.
+  const title = (text: Text) =>
+    block.replace
+      ? renderTextBlock(localizeText(text, locale), block.replace, context)
+      : localizeText(text, locale);
+  const message = (text: Text) => (block.replace ? fillHtml(html(text), block.replace, context) : html(text));
+  const messages = Array.isArray(block.message) ? block.message : [block.message];
+  return normalizeAlert({
+    alertType: block.alertType ?? null,
+    title: block.title === undefined ? null : title(block.title),
+    // A message whose every placeholder was empty says nothing: it is left out, as an empty text is.
+    message: messages.map(message).filter(hasText),
+    allowClose: block.allowClose ?? null,
+  });
+}
+
+/** The service's notice, shown on every screen (docs/workflows.md §10): an alert with a title. */
+export type RenderedNotice = Omit<RenderedAlert, "allowClose"> & { title: string };
+
+/**
+ * The service's notice as every screen shows it: the same alert shape, never closable. Its
+ * placeholders are office details, bound when the workflow was loaded, so no journey is needed.
+ * Null when the service has none.
+ */
+export function renderNotice(workflow: Workflow, locale: Locale, now: Date): RenderedNotice | null {
+  const notice = workflow.notice;
+  if (!notice) return null;
+  const context = placeholderContext({ answers: {}, results: {} }, locale, now);
+  const { allowClose: _never, ...alert } = renderAlert(notice, workflow.noticeHtml, context, locale);
+  return { ...alert, title: alert.title ?? "" };
 }

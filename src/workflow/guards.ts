@@ -43,7 +43,8 @@ export function readField(answers: Answers, field: string, results: Record<strin
   return node;
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
+/** Structural equality of two JSON values (key order aside). */
+export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -6,7 +6,13 @@
 
 export { type CheckAnswersRow, checkAnswersRows } from "./check-answers";
 export { type Choice, type ChoiceFacts, choiceErrors, choicesOf } from "./choices";
-export { type RenderedBlock, type RenderedTable, renderContent } from "./content";
+export {
+  type RenderedBlock,
+  type RenderedNotice,
+  type RenderedTable,
+  renderContent,
+  renderNotice,
+} from "./content";
 export {
   CONFIG_MALFORMED,
   formatPath,

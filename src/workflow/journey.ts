@@ -270,6 +270,11 @@ function advance(
   }
   const drafts = { ...next.drafts };
   delete drafts[screen.name];
+  // A screen whose call read an answer that just changed lost its answer (call-dependencies.ts):
+  // what the resident gave there fills its form again, to be sent again with the call made anew.
+  for (const [name, answer] of Object.entries(journey.answers)) {
+    if (name !== screen.name && next.answers[name] === undefined) drafts[name] = drafts[name] ?? answer;
+  }
   return { ok: true, journey: { ...next, drafts } };
 }
 

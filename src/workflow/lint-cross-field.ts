@@ -4,6 +4,7 @@
  * kind the rule compares. Without this check a typo in the pointer passes silently (the rule
  * compares with nothing and never fires) and a date compared with a number never fails.
  */
+import { dateFieldRule } from "../forms/validation/keyword-checks";
 import { mapSchema } from "./localize";
 import type { JSONSchema, JsonPath, Screen, Severity } from "./types";
 
@@ -66,8 +67,10 @@ export function lintCrossFieldRules(screen: Screen, report: Report): void {
   const schemaPath = [...screen.lens, "data", "config", "schema"];
   mapSchema(root, (node, path) => {
     for (const [keyword, kind] of Object.entries(COMPARISONS)) {
-      const pointer = node[keyword];
-      if (pointer === undefined) continue;
+      // A date comparison may carry a gap in days: { "field": "/leaveDate", "minDays": 3 }.
+      const value = node[keyword];
+      if (value === undefined) continue;
+      const pointer = kind === "date" ? (dateFieldRule(value)?.field ?? value) : value;
       const where = [...schemaPath, ...path, keyword];
       if (typeof pointer !== "string" || !/^#?\//.test(pointer)) {
         report(

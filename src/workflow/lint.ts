@@ -19,6 +19,7 @@ import { lintWidgets } from "./lint-widgets";
 import { type Catalog, isTextObject, lookupKey, mapSchema, workflowCatalog, writtenText } from "./localize";
 import { type OfficeDirectory, officeValueProblem } from "./office-details";
 import { type ParseOptions, readWorkflow } from "./parse";
+import { prefillProblems } from "./prefill";
 import { salvageScreens } from "./salvage";
 import { isEndType } from "./screens";
 import { hasWriteOnly } from "./sensitive";
@@ -525,6 +526,8 @@ function lintRead(
   const fieldReason = (w: Workflow, field: string) =>
     uncertain.has(field.split(".")[0] ?? "") ? undefined : unknownFieldReason(w, field);
   lintBindings(workflow, report, fieldReason);
+  for (const { param, message } of prefillProblems(workflow))
+    report(["data", "config", "prefill", param], message, "prefill");
   lintOfficeDetails(json, options, report);
   lintLinks(json, workflow, options, report);
   return found;

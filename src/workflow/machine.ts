@@ -15,6 +15,7 @@
  */
 
 import { assign, type SnapshotFrom, setup } from "xstate";
+import { dropStale, hasReaders, readingScreens } from "./call-dependencies";
 import { evaluateGuard } from "./guards";
 import { type Facts, replayPath } from "./path";
 import { isQuestionType } from "./screens";
@@ -52,13 +53,25 @@ function nowOf(event: MachineEvent): Date {
   return "now" in event ? new Date(event.now) : new Date();
 }
 
-/** The context after a screen's answers are saved (the guards look ahead with it). */
-function withAnswers(context: MachineContext, screen: string, event: MachineEvent): MachineContext {
+/**
+ * The context after a screen's answers are saved (the guards look ahead with it). Call results
+ * that read an answer which has just changed are dropped with their screen's answer, so the path
+ * stops there and the call is made again (call-dependencies.ts).
+ */
+function withAnswers(
+  workflow: Workflow,
+  context: MachineContext,
+  screen: string,
+  event: MachineEvent,
+): MachineContext {
   if (event.type !== "NEXT") return context;
   const results = { ...context.results };
   if (event.result === undefined) delete results[screen];
   else results[screen] = event.result;
-  return { ...context, answers: { ...context.answers, [screen]: event.answers }, results };
+  const after = { answers: { ...context.answers, [screen]: event.answers }, results };
+  if (!hasReaders(workflow, screen)) return { ...context, ...after };
+  const { dropped: _, ...kept } = dropStale(workflow, screen, context, after);
+  return { ...context, ...kept };
 }
 
 function onPath(
@@ -76,6 +89,7 @@ function createWorkflowMachine(workflow: Workflow) {
   const screenNames = workflow.screens.map((screen) => screen.name);
   const checkAnswersScreens = workflow.screens.filter((screen) => screen.type === "check-answers");
   const questionScreens = workflow.screens.filter((screen) => isQuestionType(screen.type));
+  const redoScreens = readingScreens(workflow);
 
   const base = setup({
     types: {
@@ -86,14 +100,26 @@ function createWorkflowMachine(workflow: Workflow) {
     guards: {
       when: ({ context, event }, params: { screen: string; guard?: Guard }) => {
         if (!params.guard) return true;
-        const next = withAnswers(context, params.screen, event);
+        const next = withAnswers(workflow, context, params.screen, event);
         return evaluateGuard(params.guard, next.answers, { now: nowOf(event), results: next.results });
       },
       /** After a change, go straight back to check-answers once every screen before it is answered. */
       returnReady: ({ context, event }, params: { screen: string; returnTo: string }) => {
         if (context.returnTo !== params.returnTo) return false;
-        const next = withAnswers(context, params.screen, event);
+        const next = withAnswers(workflow, context, params.screen, event);
         return replayPath(workflow, factsOf(next), nowOf(event)).current === params.returnTo;
+      },
+      /**
+       * After a change, a screen whose call read the changed answer (its result was just dropped)
+       * is answered again before check-answers, even when it is not the next screen.
+       */
+      redoReady: ({ context, event }, params: { screen: string; target: string }) => {
+        if (context.returnTo === undefined || context.answers[params.target] === undefined) return false;
+        const next = withAnswers(workflow, context, params.screen, event);
+        return (
+          next.answers[params.target] === undefined &&
+          replayPath(workflow, factsOf(next), nowOf(event)).current === params.target
+        );
       },
       // Once the answers are sent, nothing can take the resident back into the form.
       previousIs: ({ context }, params: { screen: string }) =>
@@ -106,7 +132,7 @@ function createWorkflowMachine(workflow: Workflow) {
     },
     actions: {
       record: assign(({ context, event }, params: { screen: string }) => {
-        const next = withAnswers(context, params.screen, event);
+        const next = withAnswers(workflow, context, params.screen, event);
         return { answers: next.answers, results: next.results, history: [...context.history, params.screen] };
       }),
       endChange: assign({ returnTo: undefined }),
@@ -143,6 +169,13 @@ function createWorkflowMachine(workflow: Workflow) {
       guard: { type: "returnReady" as const, params: { screen: screen.name, returnTo: target.name } },
       actions: [{ type: "record" as const, params: { screen: screen.name } }, { type: "endChange" as const }],
     })),
+    ...redoScreens
+      .filter((target) => target !== screen.name)
+      .map((target) => ({
+        target,
+        guard: { type: "redoReady" as const, params: { screen: screen.name, target } },
+        actions: [{ type: "record" as const, params: { screen: screen.name } }],
+      })),
     ...screen.next.map((transition) => ({
       target: transition.to,
       guard: { type: "when" as const, params: { screen: screen.name, guard: transition.when } },

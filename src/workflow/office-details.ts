@@ -7,9 +7,9 @@
  */
 
 import { localizeDeep } from "../domain/localize";
-import { type ContentEntry, type LocalizedValue, readPath } from "../domain/text-block";
+import { type ContentEntry, type LocalizedValue, type ReplaceMap, readPath } from "../domain/text-block";
 import { CONFIG_MALFORMED } from "./errors";
-import type { Problem, Workflow } from "./types";
+import type { JsonPath, Problem, Workflow } from "./types";
 
 /** What workflows may read: each agency's fields, and the site's; leaves are texts per language. */
 export interface OfficeDirectory {
@@ -104,32 +104,36 @@ export function officeValueProblem(directory: OfficeDirectory, entry: ContentEnt
 }
 
 /**
- * Writes every `content` entry's value into the workflow's text and alert blocks. Returns a
+ * Writes every `content` entry's value into the workflow's text and alert blocks and its notice. Returns a
  * problem for each entry that names nothing: a resident would read an empty gap.
  */
 export function bindOfficeDetails(workflow: Workflow, directory: OfficeDirectory): Problem[] {
   const problems: Problem[] = [];
+  const bind = (replace: ReplaceMap | undefined, path: JsonPath) => {
+    for (const [key, entry] of Object.entries(replace ?? {})) {
+      if (entry.type !== "content") continue;
+      const value = officeValue(directory, entry);
+      if (value !== undefined) {
+        entry.value = value;
+        continue;
+      }
+      const detail = officeValueProblem(directory, entry) ?? "";
+      problems.push({
+        file: workflow.file,
+        path: [...path, "replace", key],
+        message: `${CONFIG_MALFORMED}: ${detail}`,
+        severity: "error",
+        rule: "office-details",
+        spec: CONFIG_MALFORMED,
+        detail,
+      });
+    }
+  };
+  // The service's notice (shown on every screen) first: it comes first in the file too.
+  if (workflow.notice) bind(workflow.notice.replace, ["data", "config", "notice"]);
   for (const screen of workflow.screens) {
     screen.content.forEach((block, k) => {
-      if (block.kind === "table") return;
-      for (const [key, entry] of Object.entries(block.replace ?? {})) {
-        if (entry.type !== "content") continue;
-        const value = officeValue(directory, entry);
-        if (value !== undefined) {
-          entry.value = value;
-          continue;
-        }
-        const detail = officeValueProblem(directory, entry) ?? "";
-        problems.push({
-          file: workflow.file,
-          path: [...screen.lens, "data", "config", "content", k, "replace", key],
-          message: `${CONFIG_MALFORMED}: ${detail}`,
-          severity: "error",
-          rule: "office-details",
-          spec: CONFIG_MALFORMED,
-          detail,
-        });
-      }
+      if (block.kind !== "table") bind(block.replace, [...screen.lens, "data", "config", "content", k]);
     });
   }
   return problems;

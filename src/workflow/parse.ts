@@ -253,8 +253,10 @@ export function readWorkflow(
   if (config.description !== undefined) workflow.description = config.description;
   if (config.demo === true) workflow.demo = true;
   if (config.bindings !== undefined && config.bindings.length > 0) workflow.bindings = config.bindings;
+  if (config.prefill !== undefined) workflow.prefill = config.prefill;
   if (config.receipt !== undefined) workflow.receipt = config.receipt;
   if (config.statusTool !== undefined) workflow.statusTool = config.statusTool;
+  if (config.notice !== undefined) workflow.notice = config.notice;
   if (config.delivery !== undefined) {
     const { email, webhook } = config.delivery;
     workflow.delivery = {};

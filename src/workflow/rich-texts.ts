@@ -117,24 +117,39 @@ export function markdownTexts(screen: Screen): Array<{ text: Text; kind: TextKin
   return found;
 }
 
+/** The texts' HTML in every language, keeping only what differs from the text as written. */
+function compileAll(texts: Array<{ text: Text; kind: TextKind }>, compile: CompileText): CompiledTexts {
+  const compiled: CompiledTexts = {};
+  for (const { text, kind } of texts) {
+    for (const locale of supportedLocales) {
+      const source = localizeText(text, locale);
+      const html = compile(source, locale, kind);
+      if (html === plainHtml(source, kind)) continue;
+      const byKind = compiled[locale] ?? {};
+      byKind[kind] = { ...byKind[kind], [source]: html };
+      compiled[locale] = byKind;
+    }
+  }
+  return compiled;
+}
+
 /**
  * Compiles every screen's Markdown texts in every language and keeps, on the screen, those whose
- * HTML is not simply the text as written.
+ * HTML is not simply the text as written; the service notice's are kept on the workflow.
  */
 export function compileTexts(workflow: Workflow, compile: CompileText): void {
   for (const screen of workflow.screens) {
-    const compiled: CompiledTexts = {};
-    for (const { text, kind } of markdownTexts(screen)) {
-      for (const locale of supportedLocales) {
-        const source = localizeText(text, locale);
-        const html = compile(source, locale, kind);
-        if (html === plainHtml(source, kind)) continue;
-        const byKind = compiled[locale] ?? {};
-        byKind[kind] = { ...byKind[kind], [source]: html };
-        compiled[locale] = byKind;
-      }
-    }
+    const compiled = compileAll(markdownTexts(screen), compile);
     if (Object.keys(compiled).length > 0) screen.html = compiled;
     else delete screen.html;
   }
+  const notice = workflow.notice ? compileAll(noticeTexts(workflow), compile) : {};
+  if (Object.keys(notice).length > 0) workflow.noticeHtml = notice;
+  else delete workflow.noticeHtml;
+}
+
+/** The service notice's messages (its title stays plain text, as an alert's does). */
+export function noticeTexts(workflow: Workflow): Array<{ text: Text; kind: TextKind }> {
+  const message = workflow.notice?.message ?? [];
+  return (Array.isArray(message) ? message : [message]).map((text) => ({ text, kind: "block" }));
 }

@@ -21,6 +21,7 @@ import {
   parseUsDate,
 } from "../domain/dates";
 import { resolveDateBound } from "../forms/validation/date-bounds";
+import { dateFieldRule } from "../forms/validation/keyword-checks";
 import type { ChoiceValue } from "./choices";
 import type { Comparison, JSONSchema, JsonValue, Operators } from "./types";
 
@@ -283,6 +284,18 @@ function sampleObject(schema: Schema, ctx: SampleContext): Record<string, unknow
     for (const keyword of SAME_AS_KEYWORDS) {
       const target = siblingOf(property[keyword]);
       if (target !== undefined && Object.hasOwn(out, target)) out[name] = out[target];
+    }
+    // A date with a gap from another ("3 to 30 days after") is the least gap away from it.
+    for (const [keyword, direction] of [
+      ["dateOnOrAfterField", 1],
+      ["dateOnOrBeforeField", -1],
+    ] as const) {
+      const rule = dateFieldRule(property[keyword]);
+      const target = siblingOf(rule?.field);
+      const other = target === undefined ? undefined : out[target];
+      if (!rule?.minDays || typeof other !== "string") continue;
+      const shifted = shiftDate(other, property, rule.minDays * direction, ctx);
+      if (shifted !== undefined) out[name] = shifted;
     }
     if (siblingOf(property.timeAfterField) !== undefined) out[name] = LATER_TIME;
   }

@@ -9,7 +9,7 @@
  */
 
 import type { Locale } from "../domain/localize";
-import type { ReplaceMap } from "../domain/text-block";
+import type { ContentEntry, ReplaceMap } from "../domain/text-block";
 import type { CompiledTexts } from "./rich-texts";
 
 export type { Locale };
@@ -210,6 +210,8 @@ export interface WorkflowConfigFile {
   start: string;
   /** Values carried to later fields (SPEC §3 key bindings; docs/workflows.md "Prefilling"). */
   bindings?: KeyBinding[];
+  /** Query parameters of the service's address that fill a field, "screen.field" (workflow prefill.ts). */
+  prefill?: Record<string, string>;
   receipt?: { emailField: string };
   /** The tool where residents follow what they sent (a workflow's name): linked from the confirmation. */
   statusTool?: string;
@@ -217,6 +219,23 @@ export interface WorkflowConfigFile {
   delivery?: DeliveryFile;
   /** Where a submission can stand, in order, the first where it starts (the staff console shows them). */
   statuses?: WorkflowStatus[];
+  /** Shown on every screen of the service (docs/workflows.md "One notice for the whole service"). */
+  notice?: ServiceNotice;
+}
+
+// ── Service notice (docs/workflows.md §10, "One notice for the whole service") ─────────────────
+
+/**
+ * A notice on every screen of a service ("If this is an emergency, call 911"): an alert block
+ * without `when`, `placement` or a Close button, whose placeholders are office details only, so it
+ * reads the same on every screen. Its `title` names it for screen readers.
+ */
+export interface ServiceNotice {
+  kind?: "alert";
+  alertType?: AlertContentBlock["alertType"];
+  title: Text;
+  message: Text | Text[];
+  replace?: { [name: string]: ContentEntry };
 }
 
 /**
@@ -305,11 +324,15 @@ export interface Workflow {
   demo?: boolean;
   start: string;
   bindings?: KeyBinding[];
+  prefill?: Record<string, string>;
   receipt?: { emailField: string };
   statusTool?: string;
   /** The file's `delivery`, the e-mail's language filled in ("en" when not given). */
   delivery?: Delivery;
   statuses?: WorkflowStatus[];
+  /** The service's notice (ServiceNotice), and its messages' HTML made at load (rich-texts.ts). */
+  notice?: ServiceNotice;
+  noticeHtml?: CompiledTexts;
   screens: Screen[];
 }
 

@@ -133,13 +133,44 @@ describe.runIf(hasBuild)("bid opportunities", () => {
     const open = await page("/bids/itb-2026-0142");
     expect(open.response.status).toBe(200);
     expect(open.html).toMatch(/<h1>Resurfacing of Washington Street, Phase 2<\/h1>/);
-    expect(open.html).toContain('href="/workflow/get-bid-packet"');
+    expect(open.html).toContain('href="/workflow/get-bid-packet?bid=ITB-2026-0142"');
     expect(open.html).toContain("Get the bid packet");
     const awarded = await page("/bids/ITB-2026-0101");
     expect(awarded.html).not.toContain("/workflow/get-bid-packet");
     expect(awarded.html).toContain("This bid is not open");
     expect((await page("/bids/NOPE-0000")).response.status).toBe(404);
     expect((await page("/bids/%3Cscript%3E")).response.status).toBe(404);
+  });
+
+  it("opens the service from a bid's link with the bid filled in, checked, and nothing else from the address", async () => {
+    const resident = new HttpResident();
+    const base = site.base;
+    const service = "/workflow/get-bid-packet";
+    // The start keeps only the declared parameter on its way to the first screen.
+    const start = await fetch(`${base}${service}?bid=ITB-2026-0142&query=other&x=1`, { redirect: "manual" });
+    expect(start.headers.get("location")).toBe(`${service}/find-bid?bid=ITB-2026-0142`);
+    const shown = await resident.get(base, `${service}/find-bid?bid=ITB-2026-0142`);
+    expect(shown.html).toMatch(
+      /name="root_query"[^>]*value="ITB-2026-0142"|value="ITB-2026-0142"[^>]*name="root_query"/,
+    );
+    // The form's first post carries it, so the journey it creates starts with it; the resident
+    // still sends the screen (here, unchanged) and the lookup runs as usual.
+    expect(shown.html).toContain(`action="${service}/find-bid?bid=ITB-2026-0142"`);
+    const form = postForm(shown, `${service}/find-bid`, (name) => name === "_intent");
+    const sent = await resident.follow(
+      base,
+      await resident.post(base, form, [
+        ["root_query", "ITB-2026-0142"],
+        ["_intent", "continue"],
+      ]),
+      `${service}/find-bid`,
+    );
+    expect(sent.url).toBe(`${service}/choose-bid`);
+    expect(sent.html).toContain("ITB-2026-0142");
+    // A value the field refuses (too long for it) fills in nothing, and is no error page.
+    const bad = await fetch(`${base}${service}/find-bid?bid=${"9".repeat(250)}`);
+    expect(bad.status).toBe(200);
+    expect(await bad.text()).toMatch(/<input id="root_query"[^>]*name="root_query" value=""/);
   });
 
   it("gets a packet through the service, and downloads it only with the reference that asked for that bid", async () => {

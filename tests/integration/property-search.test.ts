@@ -204,10 +204,11 @@ describe.runIf(hasBuild)("property search", () => {
     expect(html).toContain('href="/payments/invoices/RP-2026-1-1000002"');
     expect(html).toContain('href="/workflow/pay-property-taxes"');
     // Services: appeal, mailing address, combine; every deduction but the homestead it has.
+    // Each opens with the parcel filled in (the workflows' `prefill`).
     for (const name of ["property-appeal", "change-mailing-address", "combine-parcels"])
-      expect(html).toContain(`href="/workflow/${name}"`);
+      expect(html).toContain(`href="/workflow/${name}?parcel=1000002"`);
     for (const kind of ["mortgage", "over-65", "blind-or-disabled", "disabled-veteran"])
-      expect(html).toContain(`href="/workflow/${kind}-deduction-application"`);
+      expect(html).toContain(`href="/workflow/${kind}-deduction-application?parcel=1000002"`);
     expect(html).not.toContain('href="/workflow/homestead-deduction-application"');
   });
 
@@ -218,10 +219,10 @@ describe.runIf(hasBuild)("property search", () => {
     expect(detail(html, "mobile-home")).toBe("No");
     expect(html).toContain("No hay impuestos a la propiedad pendientes en esta parcela.");
     expect(html).not.toContain("/workflow/pay-property-taxes");
-    expect(html).toContain('href="/workflow/mortgage-deduction-application?lang=es"');
+    expect(html).toContain('href="/workflow/mortgage-deduction-application?parcel=2000001&amp;lang=es"');
     expect(html).not.toContain("/workflow/homestead-deduction-application");
     expect(html).not.toContain("/workflow/disabled-veteran-deduction-application");
-    expect(html).toContain('href="/workflow/property-appeal?lang=es"');
+    expect(html).toContain('href="/workflow/property-appeal?parcel=2000001&amp;lang=es"');
     expect(html).toContain('href="/property-search?lang=es"');
   });
 

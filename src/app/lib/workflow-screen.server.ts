@@ -16,6 +16,7 @@ import {
   submitJourney,
   visitScreen,
 } from "../../workflow/journey";
+import { prefillDrafts, prefillParams } from "../../workflow/prefill";
 import { screenNamed } from "../../workflow/screens";
 import { STORAGE_LIMITS, withinDepth } from "../../workflow/sensitive";
 import type { Answers, Workflow } from "../../workflow/types";
@@ -80,6 +81,7 @@ function journeyToShow(workflow: Workflow, stored: Journey | undefined): Journey
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, locale } = context;
   const workflow = workflowOr404(services, params.name);
+  const validation = { validate: services.workflows.validate, locale };
   const started = startedJourneys.get(context);
   const cookieHeader = [started, request.headers.get("cookie")].filter(Boolean).join("; ") || null;
   const csrf = services.workflows.csrf(cookieHeader);
@@ -88,7 +90,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (url.searchParams.has("cookies") && csrf.cookie) throw problem("cookies");
   const open = await services.workflows.open(workflow.name, cookieHeader);
   const now = new Date();
-  let journey = journeyToShow(workflow, open?.journey);
+  // A link may start the service with an answer filled in (prefill.ts): only for a journey not
+  // begun yet, and only the parameters the workflow declares.
+  const prefill = open ? {} : prefillParams(workflow, url.searchParams);
+  let journey = open
+    ? open.journey
+    : {
+        ...startJourney(workflow),
+        drafts: prefillDrafts(workflow, url.searchParams, { ...validation, now }),
+      };
   if (params.screen !== journey.screen) {
     // Another screen on the path (a Back link, a bookmark) is shown, not stored: the journey
     // moves only when the resident posts.
@@ -109,8 +119,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     csrf: csrf.token,
   });
   const titlePrefix = refusedRequests.has(context) ? createI18n(locale).t("workflow-ui:errorTitle") : "";
+  // The first post creates the journey: it carries the prefilled parameters along to do so.
+  const action =
+    Object.keys(prefill).length > 0
+      ? screenHref(workflow.name, journey.screen, request, prefill)
+      : view.action;
   return data(
-    { ...view, saved, sent: saved !== null && url.searchParams.has("sent"), titlePrefix },
+    { ...view, action, saved, sent: saved !== null && url.searchParams.has("sent"), titlePrefix },
     { headers: withCookie(csrf.cookie) },
   );
 }
@@ -224,7 +239,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   let cookie: string | undefined;
   let started: Journey | undefined;
   if (!id) {
-    const fresh = startJourney(workflow);
+    const fresh: Journey = {
+      ...startJourney(workflow),
+      drafts: prefillDrafts(workflow, new URL(request.url).searchParams, {
+        validate: services.workflows.validate,
+        locale,
+        now: new Date(),
+      }),
+    };
     const acts = intent === "continue" || intent === "save" || post.arrayAction !== null;
     if (!acts || !visitScreen(workflow, fresh, screen.name).ok)
       return redirectTo(serviceHref(workflow.name, request));

@@ -1,5 +1,5 @@
 import { checkAnswersRows } from "../../workflow/check-answers";
-import { renderContent } from "../../workflow/content";
+import { renderContent, renderNotice } from "../../workflow/content";
 import { journeyForm } from "../../workflow/form";
 import { formDataFor, type Journey, progressOf } from "../../workflow/journey";
 import { localizeText } from "../../workflow/localize";
@@ -50,6 +50,8 @@ export function screenView(
     formData: (formDataFor(journey, screen.name, workflow, { now }) ?? (screen.repeat ? [{}] : undefined)) as
       | Answers
       | undefined,
+    /** The service's notice ("If this is an emergency, call 911"), on every screen. */
+    notice: renderNotice(workflow, locale, now),
     // "We respond by …" counts from the day the answers were sent, however late the page is seen.
     content: renderContent(
       screen,

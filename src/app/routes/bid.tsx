@@ -43,7 +43,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       dueDate: bidsText("bid.dueAt", locale, { date: usDate(bid.dueDate) }),
       buyer: bid.buyer,
       description: bid.description,
-      packetHref: `/workflow/get-bid-packet${locale === "es" ? "?lang=es" : ""}`,
+      // The service opens with this bid filled in (get-bid-packet.json's `prefill`).
+      packetHref: `/workflow/get-bid-packet?${new URLSearchParams({
+        bid: bid.number,
+        ...(locale === "es" ? { lang: "es" } : {}),
+      })}`,
     },
     { headers: { "Cache-Control": "private, max-age=60" } },
   );

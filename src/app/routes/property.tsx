@@ -62,11 +62,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     councilDistrictOf(context, parcel, keepLang),
   ]);
   const workflowLang = locale === "es" ? "?lang=es" : "";
+  // Each service opens with this parcel filled in, where its file lets a link do so (prefill.ts).
   const service = (name: string) => {
     const workflow = services.workflows.get(name);
-    return workflow
-      ? [{ name, title: localizeText(workflow.title, locale), href: `/workflow/${name}${workflowLang}` }]
-      : [];
+    if (!workflow) return [];
+    const query = new URLSearchParams();
+    if (workflow.prefill?.parcel) query.set("parcel", parcel.parcelNumber);
+    if (locale === "es") query.set("lang", "es");
+    const href = `/workflow/${name}${query.size > 0 ? `?${query}` : ""}`;
+    return [{ name, title: localizeText(workflow.title, locale), href }];
   };
   const usDate = (iso: string) => {
     const day = parseIsoDate(iso);

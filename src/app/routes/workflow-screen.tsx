@@ -9,6 +9,7 @@ import type { JSONSchema } from "../../workflow/types";
 import { Alert } from "../components/Alert/Alert";
 import { ErrorPage, errorStatusOf } from "../components/ErrorPage/ErrorPage";
 import { WorkflowText } from "../components/RichText/WorkflowText";
+import { ServiceNotice } from "../components/ServiceNotice/ServiceNotice";
 import "../components/RichText/RichText.css";
 import "./workflow-screen.css";
 import { browserJourney, useBrowserJourney } from "../lib/use-browser-journey";
@@ -407,6 +408,8 @@ export default function WorkflowScreen({ loaderData, actionData }: Route.Compone
         </h1>
       )}
       {screen.hint && <ScreenHint hint={screen.hint} html={hintHtml} />}
+      {/* The service's notice ("call 911"), on every screen, above whatever the screen says. */}
+      {loaderData.notice && <ServiceNotice notice={loaderData.notice} />}
       <ContentBlocks
         blocks={hasForm || checkAnswers ? content.filter((block) => !isAfter(block)) : content}
       />

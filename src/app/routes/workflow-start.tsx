@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { startJourney, statusOf } from "../../workflow/journey";
+import { type Journey, startJourney, statusOf } from "../../workflow/journey";
 import { localizeText } from "../../workflow/localize";
+import { prefillDrafts, prefillParams } from "../../workflow/prefill";
 import { isEndType, screenNamed } from "../../workflow/screens";
 import { isTool } from "../../workflow/service-kind";
 import { createI18n } from "../i18n";
@@ -26,6 +27,12 @@ export { ErrorBoundary } from "./workflow-screen";
  * offers to start a new one (the new journey is made only by the POST below), and a tool whose
  * results were shown opens on its first screen, ready for a new search.
  */
+/** `href` with `params` added to its query. */
+function withParams(href: string, params: Record<string, string>): string {
+  const query = new URLSearchParams(params).toString();
+  return query ? `${href}${href.includes("?") ? "&" : "?"}${query}` : href;
+}
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services } = context;
   const workflow = workflowOr404(services, params.name);
@@ -35,7 +42,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const current = screenNamed(workflow, journey.screen);
   if (isTool(workflow) && current && isEndType(current.type))
     return redirectTo(screenHref(workflow.name, workflow.start, request));
-  if (!open || statusOf(workflow, journey) !== "submitted")
+  // A link's declared answers (prefill.ts) go along to the first screen, for a journey not begun.
+  const prefill = prefillParams(workflow, new URL(request.url).searchParams);
+  if (!open) return redirectTo(screenHref(workflow.name, journey.screen, request, prefill));
+  if (statusOf(workflow, journey) !== "submitted")
     return redirectTo(screenHref(workflow.name, journey.screen, request));
   const csrf = services.workflows.csrf(cookieHeader);
   const headers = new Headers(PRIVATE);
@@ -47,7 +57,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       reference: journey.submission?.reference ?? null,
       confirmation: screenHref(workflow.name, journey.screen, request),
       statusPage: statusPageOf(workflow, request),
-      action: serviceHref(workflow.name, request),
+      // A new application started here keeps what the link filled in.
+      action: withParams(serviceHref(workflow.name, request), prefill),
       csrf: csrf.token,
     },
     { headers },
@@ -64,7 +75,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const body = new URLSearchParams((await request.text()).slice(0, 4096));
   const checked = services.workflows.verifyCsrf(cookieHeader, body.get("_csrf"));
   if (checked !== "ok") throw problem(checked === "no-cookie" ? "cookies" : "expired");
-  const fresh = startJourney(workflow);
+  const fresh: Journey = {
+    ...startJourney(workflow),
+    drafts: prefillDrafts(workflow, new URL(request.url).searchParams, {
+      validate: services.workflows.validate,
+      locale,
+      now: new Date(),
+    }),
+  };
   const started = await services.workflows.start(workflow.name, fresh, locale);
   return redirectTo(screenHref(workflow.name, fresh.screen, request), started.cookie);
 }

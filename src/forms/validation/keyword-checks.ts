@@ -11,8 +11,10 @@
  * | isToday                | string  | true                                    | the us-date is the city's today               |
  * | matchesField           | any     | JSON pointer: "/x" into the parent       | equal to the pointed-at value                 |
  * |                        |         | object, "#/a/b" from the root           |                                               |
- * | dateOnOrAfterField     | string  | JSON pointer of another us-date          | the date is on or after that field's date     |
- * | dateOnOrBeforeField    | string  | JSON pointer of another us-date          | the date is on or before that field's date    |
+ * | dateOnOrAfterField     | string  | JSON pointer of another us-date, or      | the date is on or after that field's date     |
+ * |                        |         | { field, minDays?, maxDays? }            | (and minDays to maxDays days after it)        |
+ * | dateOnOrBeforeField    | string  | the same                                 | the date is on or before that field's date    |
+ * |                        |         |                                          | (and minDays to maxDays days before it)       |
  * | timeAfterField         | string  | JSON pointer of another time-of-day      | the time is later than that field's time      |
  * | minimumField           | number  | JSON pointer of another number           | number ≥ that field's number                  |
  * | maximumField           | number  | JSON pointer of another number           | number ≤ that field's number                  |
@@ -30,7 +32,7 @@
  * *Field keywords compare two answers of one screen; they pass while the other answer is missing
  * or unreadable, since that field's own rules speak for it.
  */
-import { calendarDateOf, compareDates, parseUsDate } from "../../domain/dates";
+import { calendarDateOf, compareDates, parseUsDate, toDayNumber } from "../../domain/dates";
 import {
   isExpiryPast,
   isValidSecurityCode,
@@ -89,10 +91,6 @@ const isNumber = (value: unknown): value is number => typeof value === "number" 
 /** How two answers compare (negative: `data` is earlier or smaller), or null when either is unreadable. */
 type Reader = (value: unknown) => number | null;
 
-const readDate: Reader = (value) => {
-  const date = typeof value === "string" ? parseUsDate(value) : null;
-  return date ? date.year * 10000 + date.month * 100 + date.day : null;
-};
 const readTime: Reader = (value) => (typeof value === "string" ? parseTimeOfDay(value) : null);
 const readNumber: Reader = (value) => (isNumber(value) ? value : null);
 
@@ -117,6 +115,63 @@ const fieldComparison =
     return difference === null || test(difference);
   };
 
+/**
+ * A date compared with another answer (dateOnOrAfterField, dateOnOrBeforeField): the other field's
+ * pointer, or `{ field, minDays, maxDays }` for a gap in days as well ("come back 3 to 30 days
+ * after you leave": `{ "field": "/leaveDate", "minDays": 3, "maxDays": 30 }`).
+ */
+export interface DateFieldRule {
+  field: string;
+  minDays?: number;
+  maxDays?: number;
+}
+
+/** The rule a dateOn…Field value says, or undefined for a value that is none. */
+export function dateFieldRule(value: unknown): DateFieldRule | undefined {
+  if (typeof value === "string") return { field: value };
+  if (value === null || typeof value !== "object") return undefined;
+  const { field, minDays, maxDays } = value as Record<string, unknown>;
+  if (typeof field !== "string") return undefined;
+  const rule: DateFieldRule = { field };
+  if (isNumber(minDays)) rule.minDays = minDays;
+  if (isNumber(maxDays)) rule.maxDays = maxDays;
+  return rule;
+}
+
+/**
+ * How many days `data` is after (direction 1) or before (-1) the date the rule points at: negative
+ * when it is on the wrong side; null when either date is missing or unreadable.
+ */
+export function daysFromField(
+  data: unknown,
+  rule: DateFieldRule,
+  direction: 1 | -1,
+  parentData: unknown,
+  rootData: unknown,
+): number | null {
+  const other = resolvePointer(rule.field, parentData, rootData);
+  const mine = typeof data === "string" ? parseUsDate(data) : null;
+  const theirs = typeof other === "string" ? parseUsDate(other) : null;
+  if (!mine || !theirs) return null;
+  return (toDayNumber(mine) - toDayNumber(theirs)) * direction;
+}
+
+/** Which limit of a date comparison fails: "side" (the wrong side of the other date), "min", "max". */
+export function dateFieldFailure(days: number, rule: DateFieldRule): "side" | "min" | "max" | null {
+  if (days < 0 && !(rule.minDays ?? 0)) return "side";
+  if (days < (rule.minDays ?? 0)) return "min";
+  if (rule.maxDays !== undefined && days > rule.maxDays) return "max";
+  return null;
+}
+
+const dateComparison =
+  (direction: 1 | -1): KeywordCheck =>
+  (data, value, _context, parentData, rootData) => {
+    const rule = dateFieldRule(value);
+    const days = rule ? daysFromField(data, rule, direction, parentData, rootData) : null;
+    return days === null || rule === undefined || dateFieldFailure(days, rule) === null;
+  };
+
 export const keywordChecks = {
   dateOnOrAfter: (data, bound, context) => (dateCompare(data, bound, context) ?? 0) >= 0,
   dateOnOrBefore: (data, bound, context) => (dateCompare(data, bound, context) ?? 0) <= 0,
@@ -125,8 +180,8 @@ export const keywordChecks = {
     const date = parseUsDate(data);
     return !date || compareDates(date, calendarDateOf(nowOf(context))) === 0;
   },
-  dateOnOrAfterField: fieldComparison(readDate, (difference) => difference >= 0),
-  dateOnOrBeforeField: fieldComparison(readDate, (difference) => difference <= 0),
+  dateOnOrAfterField: dateComparison(1),
+  dateOnOrBeforeField: dateComparison(-1),
   timeAfterField: fieldComparison(readTime, (difference) => difference > 0),
   minimumField: fieldComparison(readNumber, (difference) => difference >= 0),
   maximumField: fieldComparison(readNumber, (difference) => difference <= 0),

@@ -85,6 +85,32 @@ function schemaPathOf(errSchemaPath: string): Array<string | number> {
   );
 }
 
+/** A date comparison: a pointer, or { field, minDays, maxDays } (keyword-checks.ts `DateFieldRule`). */
+const dateFieldSchema = {
+  anyOf: [
+    pointerSchema,
+    {
+      type: "object",
+      required: ["field"],
+      additionalProperties: false,
+      properties: {
+        field: pointerSchema,
+        minDays: { type: "integer", minimum: 0 },
+        maxDays: { type: "integer", minimum: 1 },
+      },
+    },
+  ],
+};
+
+function dateFieldProblem(value: unknown): string | undefined {
+  const problem = metaSchemaProblem(dateFieldSchema, value);
+  if (problem) return problem;
+  const { minDays, maxDays } = value as { minDays?: number; maxDays?: number };
+  if (minDays !== undefined && maxDays !== undefined && minDays > maxDays)
+    return `minDays (${minDays}) is more than maxDays (${maxDays}): no date could pass`;
+  return undefined;
+}
+
 function valueProblem(rule: ValueRule, value: unknown): string | undefined {
   return "problem" in rule ? rule.problem(value) : metaSchemaProblem(rule.metaSchema, value);
 }
@@ -93,8 +119,8 @@ const KEYWORDS: Record<CatalogueKeyword, { type?: JsonType | JsonType[] } & Valu
   dateOnOrAfter: { type: "string", problem: dateBoundProblem },
   dateOnOrBefore: { type: "string", problem: dateBoundProblem },
   isToday: { type: "string", metaSchema: { type: "boolean" } },
-  dateOnOrAfterField: { type: "string", metaSchema: pointerSchema },
-  dateOnOrBeforeField: { type: "string", metaSchema: pointerSchema },
+  dateOnOrAfterField: { type: "string", problem: dateFieldProblem },
+  dateOnOrBeforeField: { type: "string", problem: dateFieldProblem },
   timeAfterField: { type: "string", metaSchema: pointerSchema },
   minimumField: { type: "number", metaSchema: pointerSchema },
   maximumField: { type: "number", metaSchema: pointerSchema },

@@ -18,7 +18,7 @@ import { formatUsDate, parseUsDate } from "../../domain/dates";
 import { formatCurrency } from "../../domain/money";
 import { formatTimeOfDay, parseTimeOfDay } from "../../domain/times";
 import { resolveDateBound } from "./date-bounds";
-import { resolvePointer } from "./keyword-checks";
+import { dateFieldFailure, dateFieldRule, daysFromField, resolvePointer } from "./keyword-checks";
 
 export type Locale = "en" | "es";
 export type MessageKey = keyof typeof en;
@@ -199,10 +199,39 @@ function formatNumber(value: unknown, field: Schema | undefined): string {
 
 /** The answer a *Field keyword compares with: its pointer read beside the failing answer, or from the root. */
 function comparedAnswer(error: AjvErrorLike, data: unknown): unknown {
-  const pointer = error.params.limit;
+  const pointer = dateFieldRule(error.params.limit)?.field;
   if (typeof pointer !== "string") return undefined;
   const parent = resolvePointer(error.instancePath.replace(/\/[^/]*$/, ""), data, data);
   return resolvePointer(pointer, parent, data);
+}
+
+const GAP_KEYS = {
+  dateOnOrAfterField: {
+    min: ["dateDaysAfterAtLeastOne", "dateDaysAfterAtLeast"],
+    max: ["dateDaysAfterAtMostOne", "dateDaysAfterAtMost"],
+  },
+  dateOnOrBeforeField: {
+    min: ["dateDaysBeforeAtLeastOne", "dateDaysBeforeAtLeast"],
+    max: ["dateDaysBeforeAtMostOne", "dateDaysBeforeAtMost"],
+  },
+} as const satisfies Record<string, Record<"min" | "max", readonly [MessageKey, MessageKey]>>;
+
+/**
+ * A date comparison with a gap in days that failed on the gap ("at least 3 days after 06/05/2026"),
+ * its message and the number of days; undefined for any other error (its own message stands).
+ */
+function dateGap(error: AjvErrorLike, data: unknown): { key: MessageKey; days: string } | undefined {
+  if (error.keyword !== "dateOnOrAfterField" && error.keyword !== "dateOnOrBeforeField") return undefined;
+  const rule = dateFieldRule(error.params.limit);
+  if (!rule || (rule.minDays === undefined && rule.maxDays === undefined)) return undefined;
+  const direction = error.keyword === "dateOnOrAfterField" ? 1 : -1;
+  const parent = resolvePointer(error.instancePath.replace(/\/[^/]*$/, ""), data, data);
+  const days = daysFromField(resolvePointer(error.instancePath, data, data), rule, direction, parent, data);
+  const failure = days === null ? null : dateFieldFailure(days, rule);
+  if (failure !== "min" && failure !== "max") return undefined;
+  const limit = (failure === "min" ? rule.minDays : rule.maxDays) ?? 0;
+  const [one, other] = GAP_KEYS[error.keyword][failure];
+  return { key: limit === 1 ? one : other, days: String(limit) };
 }
 
 function paramsFor(
@@ -297,7 +326,10 @@ export function toFieldErrors(
   }
   return [...best].map(([path, { error, field }]) => {
     const params = paramsFor(error, field, options.now, options.data);
-    const message = render(override(field, error.keyword), defaultKey(error, field), params, options);
+    const gap = dateGap(error, options.data);
+    if (gap) params.days = gap.days;
+    const key = gap?.key ?? defaultKey(error, field);
+    const message = render(override(field, error.keyword), key, params, options);
     return { path, message, keyword: error.keyword };
   });
 }

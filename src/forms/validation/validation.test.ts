@@ -211,11 +211,20 @@ describe("each message, in both languages", () => {
 
   it("covers every catalogue key but the opt-in ones", () => {
     const covered = new Set(cases.map((c) => c.key));
-    // timeAfter names another answer: cross-field.test.ts checks it in both languages.
+    // timeAfter names another answer: cross-field.test.ts checks it in both languages; so do the
+    // date gaps (dateDays…), in date-gap.test.ts.
     // A file's type, size and emptiness are found when it is stored: tests/integration/uploads.test.ts.
     const optIn: MessageKey[] = [
       "selectPropertyOrInvoice",
       "timeAfter",
+      "dateDaysAfterAtLeastOne",
+      "dateDaysAfterAtLeast",
+      "dateDaysAfterAtMostOne",
+      "dateDaysAfterAtMost",
+      "dateDaysBeforeAtLeastOne",
+      "dateDaysBeforeAtLeast",
+      "dateDaysBeforeAtMostOne",
+      "dateDaysBeforeAtMost",
       "uploadType",
       "uploadTooBig",
       "uploadEmpty",
