@@ -44,19 +44,34 @@ export default defineConfig(({ command, isSsrBuild }) => {
     },
     ssr: { noExternal: [] },
     test: {
-      include: [
-        "src/**/*.test.{ts,tsx}",
-        "tests/unit/**/*.test.{ts,tsx}",
-        "tests/integration/**/*.test.ts",
-        "tests/search/**/*.test.ts",
-        "workflows/**/*.test.ts",
-      ],
       environment: "node",
       // Two files at a time on the two-core machine (Vitest's default leaves one core idle): the
       // integration tests spend much of their time waiting on servers, databases and timers.
       maxWorkers: 2,
       testTimeout: 20_000,
       hookTimeout: 60_000,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: "unit",
+            include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "workflows/**/*.test.ts"],
+            // Unit test files share a worker's loaded modules instead of importing React, the
+            // engine and the forms again for each of ~170 files: the imports were more than half
+            // of this project's time. They keep no state between files (the whole suite passes
+            // this way in any order); the integration tests, which set environment variables and
+            // start servers, keep a fresh module graph per file.
+            isolate: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: "integration",
+            include: ["tests/integration/**/*.test.ts", "tests/search/**/*.test.ts"],
+          },
+        },
+      ],
     },
   };
 });

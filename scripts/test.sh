@@ -8,5 +8,20 @@ echo "== lint"; npx biome check .
 echo "== types"; npx react-router typegen >/dev/null && npx tsc --noEmit
 echo "== workflows"; npx tsx src/workflow/cli.ts check
 echo "== build"; NODE_ENV=production npm run build >/dev/null
-echo "== unit and integration"; npx vitest run
-echo "== end to end"; npx playwright test
+
+# Vitest and Playwright run side by side: each alone kept about one of the two cores busy (both
+# mostly wait on servers, browsers, databases and timers), and one after the other they took
+# most of CI's 30 minutes. Vitest's report follows Playwright's.
+echo "== unit and integration (vitest), and end to end (playwright), at the same time"
+unit_log=$(mktemp)
+npx vitest run >"$unit_log" 2>&1 &
+unit_pid=$!
+e2e_status=0
+npx playwright test || e2e_status=$?
+unit_status=0
+wait "$unit_pid" || unit_status=$?
+echo "== unit and integration: report"
+cat "$unit_log"
+rm -f "$unit_log"
+echo "== vitest exit ${unit_status}, playwright exit ${e2e_status}"
+[ "$unit_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]

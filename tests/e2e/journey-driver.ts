@@ -20,6 +20,12 @@ const RECORDINGS_DIR = join(WORKFLOWS_DIR, "recordings");
 export interface ScreenInfo {
   name: string;
   type: ScreenType;
+  /**
+   * "service/screen" of the first service (by name) whose screen of this name has the same type
+   * and configuration word for word, when that is another screen: the deduction applications share
+   * their property, spouse and declaration screens. It draws the same page.
+   */
+  sameAs?: string;
 }
 
 export interface WorkflowInfo {
@@ -29,19 +35,25 @@ export interface WorkflowInfo {
 
 /** Every service in workflows/, read when the tests are collected: a new file is tested at once. */
 export function loadWorkflows(): WorkflowInfo[] {
+  const firstWith = new Map<string, string>();
   return readdirSync(WORKFLOWS_DIR)
     .filter((file) => file.endsWith(".json"))
-    .sort()
     .map((file) => {
-      const json = JSON.parse(readFileSync(join(WORKFLOWS_DIR, file), "utf8")) as {
+      return JSON.parse(readFileSync(join(WORKFLOWS_DIR, file), "utf8")) as {
         name: string;
-        nodes: { name: string; data: { type: ScreenType } }[];
+        nodes: { name: string; data: { type: ScreenType; config?: unknown } }[];
       };
-      return {
-        name: json.name,
-        screens: json.nodes.map((node) => ({ name: node.name, type: node.data.type })),
-      };
-    });
+    })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((json) => ({
+      name: json.name,
+      screens: json.nodes.map(({ name, data }) => {
+        const key = JSON.stringify([name, data.type, data.config]);
+        const first = firstWith.get(key);
+        if (!first) firstWith.set(key, `${json.name}/${name}`);
+        return { name, type: data.type, ...(first ? { sameAs: first } : {}) };
+      }),
+    }));
 }
 
 export interface NamedRecording {
