@@ -17,9 +17,25 @@
  */
 
 import { formatValue, readPath, type ValueFormat } from "../domain/text-block";
+import {
+  FILTER_KEYWORD,
+  isChoiceValue,
+  narrowedProperty,
+  offeredChoices,
+  readChoiceFilter,
+} from "./choice-filters";
 import { readField } from "./guards";
 import { engineText, isTextObject, localizeText } from "./localize";
-import type { Answers, ChoicesFrom, FieldError, JSONSchema, JsonPath, Locale, Screen } from "./types";
+import type {
+  Answers,
+  ChoiceFilter,
+  ChoicesFrom,
+  FieldError,
+  JSONSchema,
+  JsonPath,
+  Locale,
+  Screen,
+} from "./types";
 
 export const CHOICES_KEYWORD = "choicesFrom";
 
@@ -40,14 +56,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-function isChoiceValue(value: unknown): value is ChoiceValue {
-  return (
-    typeof value === "string" ||
-    typeof value === "boolean" ||
-    (typeof value === "number" && Number.isFinite(value))
-  );
-}
-
 function isChoicesFrom(value: unknown): value is ChoicesFrom {
   return (
     isObject(value) &&
@@ -61,30 +69,51 @@ function isChoicesFrom(value: unknown): value is ChoicesFrom {
 }
 
 export interface ChoicesRead {
-  /** The schema without any "choicesFrom". */
+  /** The schema without any "choicesFrom" or "filterChoices". */
   schema: JSONSchema;
   choices: Record<string, ChoicesFrom>;
-  /** Misplaced or malformed "choicesFrom", with their path inside the schema. */
+  /** The fields whose choices an earlier answer narrows (choice-filters.ts). */
+  filters: Record<string, ChoiceFilter>;
+  /** Misplaced or malformed "choicesFrom" and "filterChoices", with their path inside the schema. */
   problems: Array<{ path: JsonPath; detail: string }>;
 }
 
 /**
- * Takes "choicesFrom" out of a screen's schema (its $refs already inlined). It is allowed on the
- * screen's own fields only, not inside a repeated group or a nested object.
+ * Takes "choicesFrom" and "filterChoices" out of a screen's schema (its $refs already inlined).
+ * They are allowed on the screen's own fields only, not inside a repeated group or a nested object.
  */
 export function readChoices(schema: JSONSchema, opts: { repeated: boolean }): ChoicesRead {
   const choices: Record<string, ChoicesFrom> = {};
+  const filters: Record<string, ChoiceFilter> = {};
   const problems: ChoicesRead["problems"] = [];
   const strip = (node: unknown, path: JsonPath): unknown => {
     if (Array.isArray(node)) return node.map((entry, i) => strip(entry, [...path, i]));
     if (!isObject(node)) return node;
     const out: Record<string, unknown> = {};
+    const field = path.length === 2 && path[0] === "properties" ? String(path[1]) : undefined;
     for (const [key, value] of Object.entries(node)) {
+      if (key === FILTER_KEYWORD) {
+        if (opts.repeated || field === undefined) {
+          problems.push({
+            path: [...path, key],
+            detail: `"${FILTER_KEYWORD}" works only on a field of the screen itself, not in a repeated group or a nested object`,
+          });
+        } else if (Object.hasOwn(node, CHOICES_KEYWORD)) {
+          problems.push({
+            path: [...path, key],
+            detail: `"${FILTER_KEYWORD}" narrows the choices a field lists, not those of a "choicesFrom": use one or the other`,
+          });
+        } else {
+          const read = readChoiceFilter(value, node);
+          if ("filter" in read) filters[field] = read.filter;
+          else problems.push({ path: [...path, key], detail: read.detail });
+        }
+        continue;
+      }
       if (key !== CHOICES_KEYWORD) {
         out[key] = strip(value, [...path, key]);
         continue;
       }
-      const field = path.length === 2 && path[0] === "properties" ? String(path[1]) : undefined;
       if (opts.repeated || field === undefined) {
         problems.push({
           path: [...path, key],
@@ -106,7 +135,7 @@ export function readChoices(schema: JSONSchema, opts: { repeated: boolean }): Ch
     }
     return out;
   };
-  return { schema: strip(schema, []) as JSONSchema, choices, problems };
+  return { schema: strip(schema, []) as JSONSchema, choices, filters, problems };
 }
 
 /**
@@ -143,22 +172,37 @@ function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null && value !== "";
 }
 
+/** The options of every field whose options the journey decides; undefined for "all it lists". */
+function optionsNow(screen: Screen, facts: ChoiceFacts): Array<[string, ReadonlySet<unknown> | undefined]> {
+  return [
+    ...Object.entries(screen.choices ?? {}).map(([field, spec]): [string, ReadonlySet<unknown>] => [
+      field,
+      new Set(choicesOf(spec, facts, "en").map((choice) => choice.value)),
+    ]),
+    ...Object.entries(screen.choiceFilters ?? {}).map(
+      ([field, filter]): [string, ReadonlySet<unknown> | undefined] => [field, offeredChoices(filter, facts)],
+    ),
+  ];
+}
+
 /** The fields whose answer (or, for a list of choices, one of its answers) is not one of their options now. */
 function strayFields(screen: Screen, data: unknown, facts: ChoiceFacts): string[] {
-  if (!screen.choices || !isObject(data)) return [];
-  return Object.entries(screen.choices)
-    .filter(([field]) => isGiven(data[field]))
-    .filter(([field, spec]) => {
-      const values = new Set(choicesOf(spec, facts, "en").map((choice) => choice.value));
+  if ((!screen.choices && !screen.choiceFilters) || !isObject(data)) return [];
+  return optionsNow(screen, facts)
+    .filter(([field, values]) => values !== undefined && isGiven(data[field]))
+    .filter(([field, values]) => {
       const answer = data[field];
       return Array.isArray(answer)
-        ? answer.some((value) => !values.has(value))
-        : !values.has(answer as ChoiceValue);
+        ? answer.some((value) => !values?.has(value))
+        : !values?.has(answer as ChoiceValue);
     })
     .map(([field]) => field);
 }
 
-/** "Please select a value." for every answer that is not one of its options. */
+/**
+ * "Please select a value." (the catalogue's message for a choice not offered) for every answer that
+ * is not one of its options now: not in the lookup's list, or not left by the earlier answer.
+ */
 export function choiceErrors(
   screen: Screen,
   data: unknown,
@@ -177,16 +221,24 @@ export function choicesHold(screen: Screen, data: unknown, facts: ChoiceFacts): 
   return strayFields(screen, data, facts).length === 0;
 }
 
-/** A localized schema with each choice field's options written in, for the form and check-answers. */
+/**
+ * A localized schema with each choice field's options written in (from a lookup), or narrowed to
+ * those the earlier answer leaves, for the form and check-answers.
+ */
 export function schemaWithChoices(
   screen: Screen,
   schema: JSONSchema,
   facts: ChoiceFacts,
   locale: Locale,
 ): JSONSchema {
-  if (!screen.choices || !isObject(schema.properties)) return schema;
+  if ((!screen.choices && !screen.choiceFilters) || !isObject(schema.properties)) return schema;
   const properties: Record<string, unknown> = { ...schema.properties };
-  for (const [field, spec] of Object.entries(screen.choices)) {
+  for (const [field, filter] of Object.entries(screen.choiceFilters ?? {})) {
+    const offered = offeredChoices(filter, facts);
+    const property = properties[field];
+    if (offered && isObject(property)) properties[field] = narrowedProperty(property, offered);
+  }
+  for (const [field, spec] of Object.entries(screen.choices ?? {})) {
     const options = choicesOf(spec, facts, locale);
     const property = properties[field];
     if (options.length === 0 || !isObject(property)) continue;

@@ -71,10 +71,11 @@ export function screenForm(screen: Screen, locale: Locale): ScreenForm {
 
 /**
  * The screen's form for one journey: screenForm, with the options of fields whose choices come
- * from a lookup (see choices.ts) written in. The same object as screenForm for other screens.
+ * from a lookup (see choices.ts) written in, and those an earlier answer narrows (choice-filters.ts)
+ * narrowed. The same object as screenForm for other screens.
  */
 export function journeyForm(screen: Screen, locale: Locale, facts: ChoiceFacts): ScreenForm {
   const form = screenForm(screen, locale);
-  if (!screen.choices || !form.schema) return form;
+  if ((!screen.choices && !screen.choiceFilters) || !form.schema) return form;
   return { ...form, schema: schemaWithChoices(screen, form.schema, facts, locale) };
 }

@@ -13,6 +13,7 @@ import { uploadFields } from "../domain/uploads";
 import { screenForm } from "./form";
 import { guardFields } from "./guards";
 import { lintBindings } from "./lint-bindings";
+import { lintChoiceFilters } from "./lint-choice-filters";
 import { lintCrossFieldRules } from "./lint-cross-field";
 import { type LinkLintOptions, lintLinks } from "./lint-links";
 import { lintWidgets } from "./lint-widgets";
@@ -526,6 +527,7 @@ function lintRead(
   const fieldReason = (w: Workflow, field: string) =>
     uncertain.has(field.split(".")[0] ?? "") ? undefined : unknownFieldReason(w, field);
   lintBindings(workflow, report, fieldReason);
+  lintChoiceFilters(workflow, report, fieldReason);
   for (const { param, message } of prefillProblems(workflow))
     report(["data", "config", "prefill", param], message, "prefill");
   lintOfficeDetails(json, options, report);

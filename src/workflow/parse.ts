@@ -102,6 +102,7 @@ function buildScreen(
       const read = readChoices(schema, { repeated: config.repeat !== undefined });
       schema = read.schema;
       if (Object.keys(read.choices).length > 0) screen.choices = read.choices;
+      if (Object.keys(read.filters).length > 0) screen.choiceFilters = read.filters;
       for (const misplaced of read.problems) {
         problems.push(
           problem(file, [...configPath, "schema", ...misplaced.path], CONFIG_MALFORMED, misplaced.detail),

@@ -26,7 +26,8 @@ import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatIsoDate } from "../domain/dates";
 import { readPath } from "../domain/text-block";
-import { choicesOf } from "./choices";
+import { listedChoices, offeredChoices } from "./choice-filters";
+import { type ChoiceValue, choicesOf } from "./choices";
 import { evaluateGuard } from "./guards";
 import type { Integrations } from "./integrations";
 import { answerAndCall, type Journey, startJourney, submitJourney } from "./journey";
@@ -43,7 +44,7 @@ import {
   schemaAt,
 } from "./sample-answers";
 import { isEndType, screenNamed } from "./screens";
-import type { Comparison, Guard, Locale, Screen, Validate, Workflow } from "./types";
+import type { Comparison, Guard, JsonValue, Locale, Screen, Validate, Workflow } from "./types";
 
 export interface RecordOptions {
   validate: Validate;
@@ -81,9 +82,36 @@ function comparisons(guard: Guard | undefined): Comparison[] {
   return [guard as Comparison];
 }
 
-/** Every comparison on the ways between screens: together they decide every path. */
+/**
+ * An answer of a choice filter's list, as the earlier field stores it: "true" is the yes of a
+ * yes/no, "3" a listed number; any other text is itself.
+ */
+function filterAnswer(workflow: Workflow, by: string, answer: string): JsonValue {
+  const [screen = "", ...path] = by.split(".");
+  const schema = screenNamed(workflow, screen)?.schema;
+  const field = schema ? schemaAt(schema, path) : undefined;
+  const listed = field ? listedChoices(field) : undefined;
+  const typed = listed?.find((value) => String(value) === answer);
+  if (typed !== undefined) return typed;
+  return field?.type === "boolean" && (answer === "true" || answer === "false") ? answer === "true" : answer;
+}
+
+/**
+ * Every comparison on the ways between screens, and each answer a choice filter lists (a later
+ * question offers other choices after it): together they decide every path.
+ */
 function pathComparisons(workflow: Workflow): Comparison[] {
-  return workflow.screens.flatMap((screen) => screen.next.flatMap((t) => comparisons(t.when)));
+  const filters = workflow.screens.flatMap((screen) =>
+    Object.values(screen.choiceFilters ?? {}).flatMap((filter) =>
+      Object.keys(filter.choices).map(
+        (answer): Comparison => ({ field: filter.by, equals: filterAnswer(workflow, filter.by, answer) }),
+      ),
+    ),
+  );
+  return [
+    ...workflow.screens.flatMap((screen) => screen.next.flatMap((t) => comparisons(t.when))),
+    ...filters,
+  ];
 }
 
 /** Where a field path points: its screen, whether it reads a call's result, and the rest. */
@@ -302,12 +330,18 @@ function movesOn(
       )
     : [undefined];
   if (screen.type === "check-answers" && !screen.schema) return results.map((result) => ({ result }));
-  const choices = Object.fromEntries(
+  const choices: Record<string, ChoiceValue[]> = Object.fromEntries(
     Object.entries(screen.choices ?? {}).map(([field, spec]) => [
       field,
       choicesOf(spec, journey, locale).map((choice) => choice.value),
     ]),
   );
+  // A choice an earlier answer narrows takes the first choice still offered.
+  for (const [field, filter] of Object.entries(screen.choiceFilters ?? {})) {
+    const offered = offeredChoices(filter, journey);
+    const listed = listedChoices(schemaAt(screen.schema, [field]));
+    if (offered && listed) choices[field] = listed.filter((value) => offered.has(value));
+  }
   const answers = variants(
     sampleAnswers(screen.schema, { ...ctx, choices }),
     mine.filter((c) => !splitField(c.field).result),

@@ -28,7 +28,7 @@ import type { Comparison, JSONSchema, JsonValue, Operators } from "./types";
 export interface SampleContext {
   /** The day of the journey: dates are chosen relative to it. */
   now: Date;
-  /** Options of the fields whose choices come from the journey (`choicesFrom`), by field name. */
+  /** Options of the fields whose choices the journey decides (`choicesFrom`, `filterChoices`), by field name. */
   choices?: Readonly<Record<string, readonly ChoiceValue[]>>;
 }
 

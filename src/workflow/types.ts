@@ -177,6 +177,19 @@ export interface ChoicesFrom {
   label: Text;
 }
 
+/**
+ * A choice question whose listed options are narrowed by an earlier answer: written in a field's
+ * schema as "filterChoices", beside its "oneOf". Under `choices`, each answer of `by` (written as
+ * text: "police", "true") names the options offered after it; any other answer, or none, gets
+ * `otherwise`, or every option when `otherwise` is left out.
+ */
+export interface ChoiceFilter {
+  /** The earlier answer: "<screen>.<field>" ("agency.agency"). */
+  by: string;
+  choices: { [answer: string]: Array<string | number | boolean> };
+  otherwise?: Array<string | number | boolean>;
+}
+
 export interface ScreenConfigFile {
   title?: Text;
   hint?: Text;
@@ -310,6 +323,8 @@ export interface Screen {
   buttonLabel?: Text;
   /** Fields whose options come from a result, by property name (see ChoicesFrom). */
   choices?: { [field: string]: ChoicesFrom };
+  /** Fields whose listed options depend on an earlier answer, by property name (see ChoiceFilter). */
+  choiceFilters?: { [field: string]: ChoiceFilter };
   /** Its Markdown texts as sanitised HTML, made when the workflows were loaded (rich-texts.ts). */
   html?: CompiledTexts;
 }

@@ -92,6 +92,31 @@ test.describe("bid opportunities", () => {
     await expectAccessible(page);
   });
 
+  test("a bid's page opens the packet service with the bid filled in, with and without JavaScript", async ({
+    browser,
+  }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto("/bids/ITB-2026-0142");
+      await expect(page.getByText("The bid search opens with ITB-2026-0142 filled in.")).toBeVisible();
+      // With JavaScript, Continue is pressed once the service's engine has loaded, as a resident would.
+      const engine =
+        javaScriptEnabled && page.waitForResponse((r) => r.url().includes("/assets/services/get-bid-packet"));
+      await page.getByRole("link", { name: "Get the bid packet" }).click();
+      await expect(page).toHaveURL(/\/workflow\/get-bid-packet\/find-bid\?bid=ITB-2026-0142$/);
+      if (engine) await engine;
+      await expect(page.getByLabel("Bid number or words from the title")).toHaveValue("ITB-2026-0142");
+      await page.locator('button[name="_intent"][value="continue"]').click();
+      await expect(page).toHaveURL(/\/workflow\/get-bid-packet\/choose-bid/);
+      await expect(page.getByRole("radio")).toHaveCount(1);
+      await expect(
+        page.getByLabel(/^ITB-2026-0142: Resurfacing of Washington Street, Phase 2/),
+      ).toBeVisible();
+      await context.close();
+    }
+  });
+
   test("gets a bid packet in English with JavaScript, and downloads it", async ({ page }) => {
     await page.goto("/bids/ITB-2026-0142");
     const engine = page.waitForResponse((r) => r.url().includes("/assets/services/get-bid-packet"));

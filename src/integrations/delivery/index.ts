@@ -105,7 +105,7 @@ export function submittedAnswers(
   const linear: Workflow = {
     ...workflow,
     start: order[0] ?? workflow.start,
-    screens: workflow.screens.map(({ choices: _, ...screen }) => {
+    screens: workflow.screens.map(({ choices: _, choiceFilters: __, ...screen }) => {
       const i = order.indexOf(screen.name);
       return i === -1 ? screen : { ...screen, next: [{ to: order[i + 1] ?? opts.screen }] };
     }),
