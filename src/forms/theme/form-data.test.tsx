@@ -210,6 +210,13 @@ describe("array actions (Add another / Remove without JavaScript)", () => {
       path: "/items",
       index: 1,
     });
+    // A screen that is one repeated group: its list is the root, the empty pointer.
+    expect(parseArrayAction(new URLSearchParams("_action=add:"))).toEqual({ type: "add", path: "" });
+    expect(parseArrayAction(new URLSearchParams("_action=remove:/0"))).toEqual({
+      type: "remove",
+      path: "",
+      index: 0,
+    });
     expect(parseArrayAction(new URLSearchParams("_action=continue"))).toBeNull();
     expect(parseArrayAction(new URLSearchParams(""))).toBeNull();
   });
@@ -226,6 +233,17 @@ describe("array actions (Add another / Remove without JavaScript)", () => {
     expect(applyArrayAction(schema, one, { type: "add", path: "/nowhere" })).toBe(one);
     expect(applyArrayAction(schema, one, { type: "remove", path: "/items", index: 5 })).toBe(one);
     expect(applyArrayAction(schema, one, { type: "remove", path: "/items", index: 0 })).toBe(one);
+  });
+
+  it("adds to and removes from a screen that is one repeated group", () => {
+    const list = {
+      type: "array",
+      maxItems: 3,
+      items: { type: "object", properties: { a: { type: "string" } } },
+    };
+    const two = applyArrayAction(list, [{ a: "x" }], { type: "add", path: "" });
+    expect(two).toEqual([{ a: "x" }, {}]);
+    expect(applyArrayAction(list, two, { type: "remove", path: "", index: 0 })).toEqual([{}]);
   });
 });
 

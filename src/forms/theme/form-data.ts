@@ -125,14 +125,15 @@ export type ArrayAction = { type: "add"; path: string } | { type: "remove"; path
 
 /**
  * The repeated-group button a resident pressed without JavaScript, or null for any other submit
- * (continue, save). "add:/properties" or "remove:/properties/1".
+ * (continue, save). "add:/properties" or "remove:/properties/1"; a screen that is one repeated
+ * group (the police check's vehicles) names the list by the empty pointer: "add:", "remove:/1".
  */
 export function parseArrayAction(body: URLSearchParams): ArrayAction | null {
   const value = body.get(ACTION_FIELD) ?? "";
-  const add = /^add:(\/.*)$/.exec(value);
-  if (add?.[1]) return { type: "add", path: add[1] };
-  const remove = /^remove:(\/.*)\/(\d+)$/.exec(value);
-  if (remove?.[1] && remove[2]) return { type: "remove", path: remove[1], index: Number(remove[2]) };
+  const add = /^add:((?:\/.*)?)$/.exec(value);
+  if (add) return { type: "add", path: add[1] ?? "" };
+  const remove = /^remove:((?:\/.*)?)\/(\d+)$/.exec(value);
+  if (remove?.[2]) return { type: "remove", path: remove[1] ?? "", index: Number(remove[2]) };
   return null;
 }
 
