@@ -8,8 +8,8 @@ import { useInProcessApp } from "./in-process-app";
  * The staff preview of online services (/preview/workflows) over HTTP, in the production build:
  * nothing without the editors' preview session, everything with it, never cached.
  *
- * Its workflows folder: the demo, "pets" with one lint error and one warning (it still loads), and
- * "broken", which the site refuses.
+ * Its workflows folder: the demo, the public records request (choices filtered by an answer),
+ * "pets" with one lint error and one warning (it still loads), and "broken", which the site refuses.
  */
 const hasBuild = existsSync("build/server/index.js");
 if (!hasBuild)
@@ -22,7 +22,8 @@ describe.runIf(hasBuild)("staff preview of online services", () => {
     env: (dataDir) => {
       const workflowsDir = join(dataDir, "workflows");
       mkdirSync(workflowsDir);
-      copyFileSync("workflows/demo-dog-licence.json", join(workflowsDir, "demo-dog-licence.json"));
+      for (const name of ["demo-dog-licence", "public-records-request"])
+        copyFileSync(`workflows/${name}.json`, join(workflowsDir, `${name}.json`));
       const pets = editedPets((f) => {
         // A way on that is never taken (a warning) and a screen nobody can reach (an error).
         const senior = node(f, "senior").data.config;
@@ -78,7 +79,11 @@ describe.runIf(hasBuild)("staff preview of online services", () => {
     expect(r.headers.get("x-page-cache")).toBeNull();
     const html = await r.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
-    expect(site.running.services.workflows.names().sort()).toEqual(["demo-dog-licence", "pets"]);
+    expect(site.running.services.workflows.names().sort()).toEqual([
+      "demo-dog-licence",
+      "pets",
+      "public-records-request",
+    ]);
     for (const name of site.running.services.workflows.names()) {
       expect(html).toContain(`href="/preview/workflows/${name}"`);
       expect(html).toContain(`workflows/${name}.json`);
@@ -116,6 +121,12 @@ describe.runIf(hasBuild)("staff preview of online services", () => {
     // And a way to try it.
     expect(html).toContain('href="/workflow/demo-dog-licence"');
     expect(html).toContain('href="/workflow/demo-dog-licence?lang=es"');
+  });
+
+  it("shows which choices an earlier answer keeps", async () => {
+    const html = await (await get("/preview/workflows/public-records-request", { cookie })).text();
+    expect(html).toContain("The choices shown depend on the answer to agency.agency:");
+    expect(html).toMatch(/<code lang="en">police<\/code>:(<!-- -->)? <span lang="en">Police report/);
   });
 
   it("shows the problems `workflow check` finds, each with its place in the file", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { recordsWorkflow } from "../../workflow/choice-filters.fixture";
 import { parcelsWorkflow, petsWorkflow } from "../../workflow/fixtures";
 import { parseWorkflow } from "../../workflow/parse";
 import { screenPreviews } from "./workflow-preview";
@@ -63,5 +64,22 @@ describe("screenPreviews", () => {
       "Parcel | Kind | Since | Value",
       "Nothing found.",
     ]);
+  });
+
+  it("shows which options an earlier answer keeps, by their labels", () => {
+    const records = parseWorkflow(recordsWorkflow(), "records.json");
+    const [kind, copies] = screen(screenPreviews(records, "en"), "kind").es.fields;
+    expect(kind?.filteredBy).toEqual({
+      by: "agency.agency",
+      rules: [
+        { answer: "police", choices: ["Informe policial", "Otros registros"] },
+        { answer: "clerk", choices: ["Actas", "Otros registros"] },
+      ],
+      otherwise: ["Un acta", "Otros registros"],
+    });
+    expect(copies?.filteredBy).toEqual({
+      by: "agency.urgent",
+      rules: [{ answer: "false", choices: ["En papel", "Por correo electrónico"] }],
+    });
   });
 });

@@ -9,7 +9,15 @@ import { orderedKeys } from "../../workflow/check-answers";
 import { describeGuard } from "../../workflow/conditions";
 import { screenForm } from "../../workflow/form";
 import { localizeText } from "../../workflow/localize";
-import type { ContentBlock, JSONSchema, Locale, Screen, UiSchema, Workflow } from "../../workflow/types";
+import type {
+  ChoiceFilter,
+  ContentBlock,
+  JSONSchema,
+  Locale,
+  Screen,
+  UiSchema,
+  Workflow,
+} from "../../workflow/types";
 
 export interface FieldPreview {
   /** The answer's path in the screen's data ("address.city"). */
@@ -21,6 +29,11 @@ export interface FieldPreview {
   choices: string[];
   /** For options from a lookup: the list they come from and the key that is the answer. */
   choicesFrom?: { from: string; value: string; label: string };
+  /**
+   * For options narrowed by an earlier answer ("filterChoices"): that answer, the options each of
+   * its values keeps, and those any other answer keeps (every option when `otherwise` is absent).
+   */
+  filteredBy?: { by: string; rules: Array<{ answer: string; choices: string[] }>; otherwise?: string[] };
 }
 
 export interface ScreenTexts {
@@ -66,6 +79,19 @@ function choicesOf(schema: JSONSchema, ui: UiSchema): string[] {
   return [];
 }
 
+/** A choice filter in the words the residents read: each kept option by its label. */
+function filteredBy(filter: ChoiceFilter, schema: JSONSchema): NonNullable<FieldPreview["filteredBy"]> {
+  const options = (schema.oneOf ??
+    (isObject(schema.items) ? (schema.items as JSONSchema).oneOf : undefined)) as JSONSchema[] | undefined;
+  const label = (value: string | number | boolean) =>
+    str(options?.find((option) => option.const === value)?.title) ?? String(value);
+  return {
+    by: filter.by,
+    rules: Object.entries(filter.choices).map(([answer, kept]) => ({ answer, choices: kept.map(label) })),
+    ...(filter.otherwise ? { otherwise: filter.otherwise.map(label) } : {}),
+  };
+}
+
 function fieldsOf(
   screen: Screen,
   schema: JSONSchema,
@@ -91,6 +117,8 @@ function fieldsOf(
     const from = prefix === "" ? screen.choices?.[key] : undefined;
     if (from)
       field.choicesFrom = { from: from.from, value: from.value, label: localizeText(from.label, locale) };
+    const filter = prefix === "" ? screen.choiceFilters?.[key] : undefined;
+    if (filter) field.filteredBy = filteredBy(filter, sub);
     return [field];
   });
 }

@@ -102,6 +102,23 @@ function Texts({ texts, lang }: { texts: ScreenTexts; lang: "en" | "es" }) {
                     {t("staff.choices")}: <span lang={lang}>{field.choices.join(" · ")}</span>
                   </div>
                 )}
+                {field.filteredBy && (
+                  <div>
+                    {t("staff.choicesFilteredBy", { by: field.filteredBy.by })}
+                    <ul>
+                      {field.filteredBy.rules.map((rule) => (
+                        <li key={rule.answer}>
+                          <code lang="en">{rule.answer}</code>:{" "}
+                          <span lang={lang}>{rule.choices.join(" · ")}</span>
+                        </li>
+                      ))}
+                      <li>
+                        {t("staff.otherAnswers")}:{" "}
+                        <span lang={lang}>{(field.filteredBy.otherwise ?? field.choices).join(" · ")}</span>
+                      </li>
+                    </ul>
+                  </div>
+                )}
                 {field.choicesFrom && (
                   <div>
                     {t("staff.choicesFrom", { from: field.choicesFrom.from, value: field.choicesFrom.value })}
