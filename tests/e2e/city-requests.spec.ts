@@ -1,4 +1,19 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  CONTINUE,
+  expectAnswers,
+  expectReceipt,
+  field,
+  inContext,
+  type Lang,
+  longDate,
+  onScreen,
+  open,
+  press,
+  question,
+  type,
+  usDate,
+} from "./resident";
 
 /**
  * The city requests of issue 14 (public records, the Mayor's office, Contact the Mayor, police
@@ -8,118 +23,8 @@ import { type Browser, expect, type Locator, type Page, test } from "@playwright
  * runs without JavaScript (the plain HTML forms). Answers come from each service's recordings
  * (workflows/recordings/<service>/), with their dates moved to count from today in Cedarport.
  * Every screen is audited with axe by workflow-screens.spec.ts, so none is audited here. The
- * bid packet's journey is in bids.spec.ts.
+ * bid packet's journey is in bids.spec.ts. The resident's moves are shared: resident.ts.
  */
-
-type Lang = "en" | "es";
-
-// ── Dates, counted in Cedarport's days (the server checks them against the city's today) ─────
-
-const CEDARPORT_ZONE = "America/Indiana/Indianapolis";
-
-/** The Cedarport day `days` from today, as a UTC midnight (adding days never meets a clock change). */
-function cedarportDay(days = 0): Date {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: CEDARPORT_ZONE,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(new Date());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(Date.UTC(part("year"), part("month") - 1, part("day") + days));
-}
-
-/** mm/dd/yyyy, as a resident types a date. */
-function usDate(days = 0): string {
-  const day = cedarportDay(days);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(day.getUTCMonth() + 1)}/${pad(day.getUTCDate())}/${day.getUTCFullYear()}`;
-}
-
-/** "June 8, 2026" or "8 de junio de 2026", as the confirmations write a date. */
-function longDate(days: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === "es" ? "es-ES" : "en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  }).format(cedarportDay(days));
-}
-
-// ── A resident's moves ───────────────────────────────────────────────────────────────────────
-
-const CONTINUE = { en: "Continue", es: "Continuar" } as const;
-
-/** A journey in a browser context of its own, with or without JavaScript. */
-async function inContext(browser: Browser, javaScriptEnabled: boolean, work: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  try {
-    await work(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-/**
- * Opens a service in a language. With JavaScript, the first screen is used once the page has
- * fetched the service's engine, as a resident would (typing into a page still coming to life
- * could be undone when it does).
- */
-async function open(page: Page, service: string, lang: Lang, javaScript: boolean) {
-  const path = `/workflow/${service}${lang === "es" ? "?lang=es" : ""}`;
-  const engine = javaScript && page.waitForResponse((r) => r.url().includes(`/assets/services/${service}`));
-  await page.goto(path);
-  if (engine) await engine;
-  await expect(page.locator("html")).toHaveAttribute("lang", lang);
-}
-
-/** The journey is on `screen`, still in its language. */
-async function onScreen(page: Page, screen: string, lang: Lang) {
-  await expect(page).toHaveURL(
-    new RegExp(`/${screen}${lang === "es" ? "\\?(.*&)?lang=es(&|$)" : "(\\?|$)"}`),
-  );
-}
-
-/** A question shown as a group of choices (a fieldset named by its legend). */
-const question = (page: Page, legend: string) => page.getByRole("group", { name: legend });
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/**
- * The field a label names, word for word: "Message" is not "Address or place your message is
- * about". An optional field's label ends with "(optional)" or "(opcional)".
- */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\((optional|opcional)\\))?$`));
-
-/** Types each answer into the field its label names. */
-async function type(scope: Page | Locator, answers: Record<string, string>) {
-  for (const [label, value] of Object.entries(answers)) await field(scope, label).fill(value);
-}
-
-async function press(page: Page, name: string) {
-  await page.getByRole("button", { name, exact: true }).click();
-}
-
-/** Each answer is on check-answers, next to its question's label. */
-async function expectAnswers(page: Page, answers: Record<string, string | RegExp>) {
-  for (const [label, value] of Object.entries(answers)) {
-    const row = page
-      .locator(".cp-summary-list__row")
-      .filter({ has: page.locator("dt", { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) });
-    await expect(row, `the answer to "${label}"`).toHaveCount(1);
-    await expect(row.locator("dd").first()).toContainText(value);
-  }
-}
-
-/** The confirmation's reference (8 characters) and request number; returns the reference. */
-async function expectReceipt(page: Page, title: string): Promise<string> {
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-  const reference = page.locator(".cp-workflow__reference");
-  await expect(reference).toHaveText(/^[ACEFHJKMNPRTWXY2-9]{8}$/);
-  await expect(page.locator(".cp-workflow__panel")).toContainText(/REQ-\d{8}-[A-Z0-9]{6}/);
-  return (await reference.textContent()) ?? "";
-}
 
 /** The police services' notice, on every screen: prominent (a warning near the top) and named. */
 async function expectEmergencyNotice(page: Page, lang: Lang) {
