@@ -11,17 +11,21 @@ echo "== build"; NODE_ENV=production npm run build >/dev/null
 
 # Vitest and Playwright run side by side: each alone kept about one of the two cores busy (both
 # mostly wait on servers, browsers, databases and timers), and one after the other they took
-# most of CI's 30 minutes. Vitest's report follows Playwright's.
+# most of CI's 30 minutes. After Playwright, on the same side, the unit and integration suites run
+# again on Node 24 (scripts/test-node24.sh); the two vitest runs share nothing (own schemas, ports,
+# folders and Redis prefixes). Vitest's Node 20 report follows the others.
 echo "== unit and integration (vitest), and end to end (playwright), at the same time"
 unit_log=$(mktemp)
 npx vitest run >"$unit_log" 2>&1 &
 unit_pid=$!
 e2e_status=0
 npx playwright test || e2e_status=$?
+node24_status=0
+bash scripts/test-node24.sh || node24_status=$?
 unit_status=0
 wait "$unit_pid" || unit_status=$?
-echo "== unit and integration: report"
+echo "== unit and integration on Node 20: report"
 cat "$unit_log"
 rm -f "$unit_log"
-echo "== vitest exit ${unit_status}, playwright exit ${e2e_status}"
-[ "$unit_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]
+echo "== vitest exit ${unit_status}, playwright exit ${e2e_status}, vitest on Node 24 exit ${node24_status}"
+[ "$unit_status" -eq 0 ] && [ "$e2e_status" -eq 0 ] && [ "$node24_status" -eq 0 ]

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
 import type { Queryable } from "../db/database";
+import { markdownToText } from "../domain/markdown-text";
 import type {
   AccordionDoc,
   ActivityDoc,
@@ -45,19 +46,10 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const obj = (v: unknown): Yaml => (v && typeof v === "object" && !Array.isArray(v) ? (v as Yaml) : {});
 const stageOf = (v: unknown): Stage => (v === "draft" ? "draft" : "published");
 
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/<[^>]+>/g, " ")
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[#>*_`|~-]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
+// `raw` is the text a reader sees (src/domain/markdown-text.ts), as the search index has it.
 const rich = (v: unknown): RichText | null => {
   const markdown = str(v);
-  return markdown ? { markdown, raw: plainText(markdown) } : null;
+  return markdown ? { markdown, raw: markdownToText(markdown) } : null;
 };
 
 const image = (v: unknown, alt?: unknown): ImageDoc | null => {

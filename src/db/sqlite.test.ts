@@ -5,7 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Database, DatabaseUnavailableError } from "./database";
-import { openSqlite, retryWhileBusy } from "./sqlite";
+import { openSqlite, retryWhileBusy, sqliteBinding } from "./sqlite";
 
 /**
  * A second connection to the same file stands in for another process holding the lock (a backup,
@@ -47,7 +47,7 @@ describe("SQLite while another connection holds the lock", () => {
     const setup = openSqlite(file);
     await setup.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
     await setup.close();
-    other = new BetterSqlite3(file);
+    other = new BetterSqlite3(file, sqliteBinding());
   });
   afterEach(async () => {
     await db?.close();

@@ -51,11 +51,21 @@ export async function retryWhileBusy<T>(attempt: () => T, deadline: number): Pro
   }
 }
 
+/**
+ * Where to load better-sqlite3's compiled addon from: SQLITE_NATIVE_BINDING when set (CI builds one
+ * for Node 24 to run the suites there too, scripts/test-node24.sh), else the one `npm install`
+ * built for the Node it ran under. The addon is tied to a Node version; the rest is not.
+ */
+export function sqliteBinding(): { nativeBinding?: string } {
+  const path = process.env.SQLITE_NATIVE_BINDING;
+  return path ? { nativeBinding: path } : {};
+}
+
 export function openSqlite(file: string, options: SqliteOptions = {}): Database {
   const lockWaitMs = options.lockWaitMs ?? 5_000;
   const pingWaitMs = options.pingWaitMs ?? 1_000;
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  const db = new BetterSqlite3(file);
+  const db = new BetterSqlite3(file, sqliteBinding());
   // No busy wait inside SQLite: retryWhileBusy waits with timers instead (see there).
   db.pragma("busy_timeout = 0");
   db.pragma("journal_mode = WAL");

@@ -59,7 +59,33 @@ export interface ContentEntry {
   value?: LocalizedValue;
 }
 
-export type ReplaceEntry = ApiResponseEntry | BoundDataEntry | FuncEntry | ReferenceEntry | ContentEntry;
+/** A text written in each language ("en" is the fallback). */
+export interface WrittenText {
+  en: string;
+  es?: string;
+}
+
+/**
+ * A text picked by an earlier answer: `by` names the answer ("agency.agency"), `texts` holds a text
+ * for each of its values, `otherwise` the text for any other value. With no answer at all (a
+ * screen the resident's path skipped) the placeholder is empty. The texts are Markdown of one line
+ * (links, bold, italic), turned into HTML when the workflows are loaded
+ * (src/workflow/rich-texts.ts), so they are shown alike on the server and in the browser.
+ */
+export interface ByAnswerEntry {
+  type: "byAnswer";
+  by: string;
+  texts: Readonly<Record<string, WrittenText>>;
+  otherwise?: WrittenText;
+}
+
+export type ReplaceEntry =
+  | ApiResponseEntry
+  | BoundDataEntry
+  | FuncEntry
+  | ReferenceEntry
+  | ContentEntry
+  | ByAnswerEntry;
 export type ReplaceMap = Record<string, ReplaceEntry>;
 
 export interface TextBlockContext {
@@ -99,6 +125,17 @@ export function localizedValue(value: LocalizedValue | undefined, locale: string
   return (Object.hasOwn(value, locale) ? value[locale] : undefined) ?? value.en;
 }
 
+/** The text of a `byAnswer` entry for the answers in `ctx`, in its language (undefined: no answer). */
+export function answerText(entry: ByAnswerEntry, ctx: TextBlockContext): string | undefined {
+  const answer = readPath(ctx.boundData, entry.by);
+  if (answer === undefined || answer === null || answer === "") return undefined;
+  const key = typeof answer === "object" ? undefined : String(answer);
+  const text = key !== undefined && Object.hasOwn(entry.texts, key) ? entry.texts[key] : entry.otherwise;
+  if (text === undefined) return undefined;
+  const locale = ctx.locale ?? "en";
+  return (locale === "es" ? text.es : locale === "en" ? text.en : undefined) ?? text.en;
+}
+
 /** The raw value of one entry, before it becomes text. */
 export function resolveEntry(entry: ReplaceEntry, ctx: TextBlockContext): unknown {
   switch (entry.type) {
@@ -114,6 +151,8 @@ export function resolveEntry(entry: ReplaceEntry, ctx: TextBlockContext): unknow
       return withProperty(ctx.answers?.[entry.screen]?.[entry.input], entry.property);
     case "content":
       return localizedValue(entry.value, ctx.locale ?? "en");
+    case "byAnswer":
+      return answerText(entry, ctx);
     default:
       return undefined;
   }
@@ -151,18 +190,20 @@ const PLACEHOLDER = /\{\s*([\w.-]+)\s*\}/g;
 
 /**
  * The text with every `{key}` replaced; unknown keys and missing values become empty. `encode`
- * writes each value into the text (escapes it, when the text is HTML).
+ * writes each value into the text (escapes it, when the text is HTML); it is told which entry the
+ * value comes from, since a `byAnswer` text is the author's Markdown, not an answer.
  */
 export function renderTextBlock(
   text: string,
   replace: ReplaceMap | null | undefined,
   ctx: TextBlockContext,
-  encode: (value: string) => string = (value) => value,
+  encode: (value: string, entry: ReplaceEntry) => string = (value) => value,
 ): string {
   return text.replace(PLACEHOLDER, (_, key: string) => {
     const entry = replace && Object.hasOwn(replace, key) ? replace[key] : undefined;
     if (!entry) return "";
     const format = "format" in entry ? entry.format : undefined;
-    return encode(asText(formatValue(resolveEntry(entry, ctx), format, ctx.locale ?? "en")));
+    const value = asText(formatValue(resolveEntry(entry, ctx), format, ctx.locale ?? "en"));
+    return value === "" ? "" : encode(value, entry);
   });
 }

@@ -3,19 +3,15 @@
  * vocabulary that tells a typo from a word the index knows.
  */
 import { type AnyOrama, create, insertMultiple, removeMultiple, search } from "@orama/orama";
-import { boundedLevenshtein } from "@orama/orama/internals";
 import { stemmer as englishStemmer } from "@orama/stemmers/english";
 import { stemmer as spanishStemmer } from "@orama/stemmers/spanish";
 import type { FilterNode } from "./filters";
 import { FilterSyntaxError } from "./filters";
 import { foldedWords, foldText, MAX_QUERY_WORDS } from "./normalize";
-import { installOramaPatch } from "./orama-patch";
 import type { SearchRecord } from "./records";
 import { ALL_STOP_WORDS, stopWordsFor } from "./stopwords";
 import { SynonymExpander, type SynonymGroups } from "./synonyms";
 import { typoDistance, typosAllowed } from "./typos";
-
-installOramaPatch((term, word, tolerance) => boundedLevenshtein(term, word, tolerance).isBounded);
 
 const SCHEMA = {
   title: "string",

@@ -3,7 +3,7 @@
  * (__typename, slug, id, localizations, external_content_url) plus the fields the engine searches
  * and filters on. The same records go to the embedded backend and to Algolia.
  */
-import { excerpt, markdownToText } from "./markdown-text";
+import { excerpt, markdownToText } from "../domain/markdown-text";
 
 export type SearchTypename = "Activity" | "Agency" | "Topic" | "Service";
 export type SearchKind = "activity" | "agency" | "topic" | "service";

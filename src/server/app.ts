@@ -36,7 +36,7 @@ import { restrictDataFiles } from "./data-files";
 import { clientErrorStatus, hostGuard, methodGuard, refuse, sameOriginPost } from "./edge";
 import { fallbackErrorPage } from "./fallback-page";
 import { createFieldCipher } from "./field-crypto";
-import { PageCache } from "./page-cache";
+import { answerBeforeExpress, cacheablePage, PageCache } from "./page-cache";
 import {
   isPreviewSession,
   PREVIEW_COOKIE,
@@ -51,8 +51,9 @@ import { redactError, redactUrl } from "./redact-url";
 import { refusalBeacon } from "./refusal-beacon";
 import { readCookie, requestLocale } from "./request-locale";
 import { createSiteSearch, indexSourceOf, showsDemoServices } from "./search";
-import { nonceOf, securityHeaders } from "./security-headers";
-import { folderStorage } from "./uploads/file-storage";
+import { nonceOf, securityHeaderFields, securityHeaders } from "./security-headers";
+import { type FileStorage, folderStorage } from "./uploads/file-storage";
+import { s3Storage, s3StorageProblem } from "./uploads/s3-storage";
 import { createWorkflowServices } from "./workflows";
 
 /** A posted form is a few KB; the engine refuses screens over 64 KB itself (workflow-screen.server.ts). */
@@ -115,6 +116,20 @@ function islandsScriptOf(config: ServerConfig): string {
     return "";
   }
   return (JSON.parse(readFileSync(manifest, "utf8")) as { script: string }).script;
+}
+
+/**
+ * Where residents' documents go (UPLOAD_STORAGE; docs/deploy.md). An S3 bucket is asked once,
+ * without holding the start-up, whether it takes these settings: a wrong key or bucket is in the
+ * log at once, not at a resident's first upload.
+ */
+function uploadStorageOf(config: ServerConfig): FileStorage {
+  const settings = config.uploadStorage;
+  if (settings.kind === "folder") return folderStorage(join(config.dataDir, "uploads"));
+  void s3StorageProblem(settings).then((problem) => {
+    if (problem) console.warn(`uploads: ${problem}; residents cannot upload documents (docs/deploy.md)`);
+  });
+  return s3Storage(settings);
 }
 
 /** Everything the site serves, in one Express app over one database. */
@@ -192,7 +207,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     secureCookies: config.secureCookies,
     contentDir: config.contentDir,
     origin: config.publicOrigin,
-    fileStorage: folderStorage(join(config.dataDir, "uploads")),
+    fileStorage: uploadStorageOf(config),
     delivery: { setting: config.deliverySetting, httpsOnly: config.production },
   });
   const search = createSiteSearch();
@@ -257,15 +272,26 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   const { build, vite } = await loadBuild(config);
   const islandsScript = islandsScriptOf(config);
   const handleRequest = createRequestHandler(build, config.dev ? "development" : "production");
-  const cache = new PageCache(config.dev ? 0 : config.pageCacheSeconds * 1000);
+  const security = {
+    dev: config.dev,
+    hsts: config.production && config.secureCookies,
+    formOrigins: payments.provider.pageOrigins ?? [],
+  };
+  const pages = new PageCache({
+    ttlMs: config.dev ? 0 : config.pageCacheSeconds * 1000,
+    securityFields: securityHeaderFields(security),
+    contentVersion: services.contentVersion,
+  });
 
   const rateLimits = await createRateLimits({ redisUrl: config.redisUrl, ...readRateLimitSettings() });
   const app = express();
+  // A cached page is answered before the rest of the stack (src/server/page-cache.ts).
+  answerBeforeExpress(app, pages);
   app.disable("x-powered-by");
   // Behind a TLS proxy or load balancer, X-Forwarded-* says the request came over https and from
   // which client (docs/deploy.md: TRUST_PROXY). Links never come from the Host header.
   app.set("trust proxy", config.trustProxy);
-  app.use(securityHeaders({ dev: config.dev, hsts: config.production && config.secureCookies }));
+  app.use(securityHeaders(security));
   app.use(hostGuard(config.allowedHosts));
   app.use(methodGuard());
   // Before any route reads a body or does work (src/server/rate-limits.ts).
@@ -357,29 +383,16 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       const locale = requestLocale(url, req.headers.cookie);
       const staff = isPreviewSession(readCookie(req.headers.cookie, PREVIEW_COOKIE), config.sessionSecret);
       const draft = url.searchParams.get("stage") === "draft" && staff;
-      // The staff pages (/preview/...) answer differently with and without the preview session;
-      // an invoice's balance (/payments/...) changes with every payment; each download of a bid
-      // packet (/bids/<number>/packet) is recorded, and the bid list's statuses change at midnight;
-      // a parcel's page (/property/<parcel>) shows its taxes due, which change with every payment;
-      // the staff console and a resident's status are someone's own.
+      // Most hits were answered before Express; a page some rate limit counts (/search) is looked
+      // up here, once counted.
       const cacheable =
-        req.method === "GET" &&
-        !draft &&
-        !url.searchParams.has("stage") &&
-        !/^\/(workflow|api|preview|bids|staff|request-status)\b/.test(url.pathname) &&
-        !url.pathname.startsWith("/payments/") &&
-        !url.pathname.startsWith("/property/");
-      // The host is in the key because search results differ between the test and production
-      // index (SPEC §7.1); the links in a page never do (they come from config.publicOrigin).
+        pages.enabled && (req.method === "GET" || req.method === "HEAD") && cacheablePage(url);
       const key = cacheable
-        ? `${locale} ${await services.contentVersion()} ${req.hostname} ${req.originalUrl}`
+        ? pages.keyOf(locale, await services.contentVersion(), req.headers.host, req.originalUrl)
         : "";
-      const hit = cacheable ? cache.get(key) : undefined;
+      const hit = cacheable ? pages.get(key) : undefined;
       if (hit) {
-        res.status(hit.status);
-        for (const [k, v] of hit.headers) res.setHeader(k, v);
-        res.setHeader("x-page-cache", "hit");
-        res.end(hit.body);
+        pages.send(req, res, hit, "hit", false);
         return;
       }
       const context: RequestContext = {
@@ -396,11 +409,13 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
         toFetchRequest(req, res, isDecodable(req.originalUrl) ? undefined : "/bad-request"),
         context as unknown as AppLoadContext,
       );
-      if (cacheable && response.status === 200 && !response.headers.has("set-cookie")) {
+      if (cacheable && req.method === "GET" && response.status === 200) {
         const body = Buffer.from(await response.arrayBuffer());
-        const headers = [...response.headers].filter(([k]) => k !== "content-length");
-        cache.set(key, { status: 200, headers, body, storedAt: Date.now() });
-        res.setHeader("x-page-cache", "miss");
+        const page = await pages.store(key, response.headers, body, context.nonce);
+        if (page) {
+          pages.send(req, res, page, "miss", false);
+          return;
+        }
         await sendFetchResponse(res, response, body);
         return;
       }

@@ -67,6 +67,16 @@ describe("property-records.find", () => {
     }
   });
 
+  it("gives each parcel found with its owners' mailing address on record, on one line", async () => {
+    const found = (await call("property-records", "find-each", {
+      items: [{ query: "1000003" }, { query: "1418 N Cedar Ave" }],
+    })) as { parcels: { parcelNumber: string; mailingAddress: string }[] };
+    expect(found.parcels.map((p) => [p.parcelNumber, p.mailingAddress])).toEqual([
+      ["1000003", "PO Box 6120, Cedarport, IN 46206"],
+      ["1000002", "1418 N Cedar Ave, Cedarport, IN 46202"],
+    ]);
+  });
+
   it("rejects a malformed parcel number with a clear message, on the query field", async () => {
     expect(await refusal(call("property-records", "find", { query: "12345" }))).toEqual([
       {

@@ -3,8 +3,9 @@
  * integration and the operation): property records, to find the resident's parcel, and deduction
  * applications, to open a case when an application is sent and to look up where it stands.
  *
- *   property-records.find          { query, owners?, cityLimits? } → { parcels: [{ parcelNumber, stateParcelNumber, address, mobileHome, assessedValue, owners }] }
+ *   property-records.find          { query, owners?, cityLimits? } → { parcels: [{ parcelNumber, stateParcelNumber, address, mobileHome, assessedValue, owners, mailingAddress }] }
  *                                  (assessedValue: the total assessed value on record, in cents)
+ *                                  (mailingAddress: the owner's mailing address on record, on one line)
  *                                  (owners: true lets a query without digits find an owner's parcels too)
  *                                  (cityLimits: true keeps to parcels within the city limits, and
  *                                  refuses anything else as outside them: a city service's address)
@@ -40,6 +41,7 @@ import {
 import {
   createPropertyRecords,
   normalizeParcelNumber,
+  oneLineMailingAddress,
   type Parcel,
   type PropertyRecords,
   schoolDistrictOf,
@@ -121,6 +123,8 @@ function parcelChoice(parcel: Parcel) {
     assessedValue: parcel.assessedValueCents,
     // Public too (property search by owner); parcel combine shows them to compare.
     owners: ownersLine(parcel),
+    // Public as well (the county's record card); the mailing address change shows where letters go now.
+    mailingAddress: oneLineMailingAddress(parcel.mailingAddress),
   };
 }
 

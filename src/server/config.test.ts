@@ -67,4 +67,80 @@ describe("server configuration", () => {
     expect(() => readConfig({ DATA_DIR: dataDir, PORT: "http" }, [])).toThrow(/PORT/);
     expect(() => readConfig({ DATA_DIR: dataDir, RETENTION_DAYS: "0" }, [])).toThrow(/RETENTION_DAYS/);
   });
+
+  it("keeps documents in DATA_DIR/uploads unless UPLOAD_STORAGE=s3 says otherwise", () => {
+    expect(readConfig({ DATA_DIR: dataDir }, []).uploadStorage).toEqual({ kind: "folder" });
+    expect(() => readConfig({ DATA_DIR: dataDir, UPLOAD_STORAGE: "ftp" }, [])).toThrow(/UPLOAD_STORAGE/);
+  });
+
+  it("with UPLOAD_STORAGE=s3 refuses to start without the bucket's settings, naming every one missing", () => {
+    const s3 = {
+      UPLOAD_STORAGE: "s3",
+      S3_BUCKET: "cedarport-uploads",
+      S3_REGION: "us-east-2",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    for (const name of Object.keys(s3).filter((n) => n !== "UPLOAD_STORAGE")) {
+      const env: Record<string, string> = { DATA_DIR: dataDir, ...s3 };
+      delete env[name];
+      expect(() => readConfig(env, []), name).toThrow(
+        new RegExp(`UPLOAD_STORAGE=s3 needs[\\s\\S]*  ${name}:`),
+      );
+    }
+    expect(() => readConfig({ DATA_DIR: dataDir, UPLOAD_STORAGE: "s3" }, [])).toThrow(
+      /S3_BUCKET:[\s\S]*S3_REGION:[\s\S]*S3_ACCESS_KEY_ID:[\s\S]*S3_SECRET_ACCESS_KEY:/,
+    );
+    // AWS by default, at the region's endpoint, virtual-hosted; any S3-compatible service by S3_ENDPOINT.
+    expect(readConfig({ DATA_DIR: dataDir, ...s3 }, []).uploadStorage).toEqual({
+      kind: "s3",
+      endpoint: "https://s3.us-east-2.amazonaws.com",
+      region: "us-east-2",
+      bucket: "cedarport-uploads",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+      prefix: "",
+      timeoutMs: 20_000,
+    });
+    const minio = readConfig(
+      {
+        DATA_DIR: dataDir,
+        ...s3,
+        S3_ENDPOINT: "http://minio.internal:9000/",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PREFIX: "documents/",
+        S3_TIMEOUT_SECONDS: "2.5",
+      },
+      [],
+    ).uploadStorage;
+    expect(minio).toMatchObject({
+      endpoint: "http://minio.internal:9000",
+      forcePathStyle: true,
+      prefix: "documents/",
+      timeoutMs: 2500,
+    });
+  });
+
+  it("says what is wrong with an S3 setting, and asks for https in production", () => {
+    const s3 = {
+      DATA_DIR: dataDir,
+      UPLOAD_STORAGE: "s3",
+      S3_BUCKET: "cedarport-uploads",
+      S3_REGION: "us-east-2",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(() => readConfig({ ...s3, S3_ENDPOINT: "minio:9000" }, [])).toThrow(/S3_ENDPOINT/);
+    expect(() => readConfig({ ...s3, S3_ENDPOINT: "https://host/bucket" }, [])).toThrow(/no path/);
+    expect(() => readConfig({ ...s3, S3_BUCKET: "Cedarport_Uploads" }, [])).toThrow(/S3_BUCKET/);
+    expect(() => readConfig({ ...s3, S3_FORCE_PATH_STYLE: "yes" }, [])).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => readConfig({ ...s3, S3_PREFIX: "a b/" }, [])).toThrow(/S3_PREFIX/);
+    expect(() => readConfig({ ...s3, S3_TIMEOUT_SECONDS: "0" }, [])).toThrow(/S3_TIMEOUT_SECONDS/);
+    const production = { ...PRODUCTION, ...s3, DATA_DIR: dataDir };
+    expect(() => readConfig({ ...production, S3_ENDPOINT: "http://minio.internal:9000" }, [])).toThrow(
+      /APP_ENV=production: S3_ENDPOINT must be an https/,
+    );
+    expect(readConfig(production, []).uploadStorage.kind).toBe("s3");
+  });
 });

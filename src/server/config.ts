@@ -55,6 +55,8 @@ export interface ServerConfig {
   deliverySetting: (name: string) => string | undefined;
   /** How staff sign in to /staff: passwords, the city's identity provider (STAFF_OIDC_*), or both. */
   staffSignIn: StaffSignInSettings;
+  /** Where residents' uploaded documents are kept (UPLOAD_STORAGE): DATA_DIR/uploads, or an S3 bucket. */
+  uploadStorage: UploadStorageConfig;
 }
 
 /** What a real deployment must set; the messages say why. */
@@ -93,6 +95,92 @@ function readPaymentProvider(env: NodeJS.ProcessEnv, production: boolean): Payme
   if (apiBase !== undefined && production && !apiBase.startsWith("https://"))
     throw new ConfigError("APP_ENV=production: STRIPE_API_BASE must be an https:// address");
   return apiBase ? { kind, secretKey, apiBase } : { kind, secretKey };
+}
+
+/** As src/server/uploads/s3-storage.ts takes it: an S3-compatible bucket (docs/deploy.md). */
+export interface S3StorageConfig {
+  kind: "s3";
+  /** The service's address without the bucket: https://s3.<region>.amazonaws.com unless S3_ENDPOINT says. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The bucket in the path (https://host/bucket/key) rather than the host name (MinIO, most self-hosted). */
+  forcePathStyle: boolean;
+  /** Put before each file's id in its object key ("" or e.g. "uploads/"). */
+  prefix: string;
+  /** Each request to the bucket is given up after this long. */
+  timeoutMs: number;
+}
+
+export type UploadStorageConfig = { kind: "folder" } | S3StorageConfig;
+
+const REQUIRED_FOR_S3: [name: string, why: string][] = [
+  ["S3_BUCKET", "the bucket the documents go to (private: docs/deploy.md)"],
+  ["S3_REGION", "the bucket's region, which requests are signed for (us-east-1, auto for R2…)"],
+  ["S3_ACCESS_KEY_ID", "the access key of an account that may put, get and delete objects in the bucket"],
+  ["S3_SECRET_ACCESS_KEY", "that access key's secret"],
+];
+
+/**
+ * UPLOAD_STORAGE=folder (default: DATA_DIR/uploads) or s3. For s3 every setting it cannot do without
+ * is named at once, so a city fixes its configuration in one go rather than one restart per setting.
+ */
+function readUploadStorage(env: NodeJS.ProcessEnv, production: boolean): UploadStorageConfig {
+  const kind = env.UPLOAD_STORAGE || "folder";
+  if (kind === "folder") return { kind };
+  if (kind !== "s3") throw new ConfigError(`UPLOAD_STORAGE must be folder or s3, got ${kind}`);
+  const missing = REQUIRED_FOR_S3.filter(([name]) => !env[name]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `UPLOAD_STORAGE=s3 needs these settings (docs/deploy.md):\n${missing.map(([n, why]) => `  ${n}: ${why}`).join("\n")}`,
+    );
+  const region = env.S3_REGION as string;
+  const endpoint = (env.S3_ENDPOINT || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, "");
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new ConfigError(
+      `S3_ENDPOINT must be an http(s):// address such as https://s3.us-east-1.amazonaws.com, got ${endpoint}`,
+    );
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== "/" || url.search || url.username)
+    throw new ConfigError(
+      `S3_ENDPOINT must be an http(s):// address with no path, such as https://s3.us-east-1.amazonaws.com, got ${endpoint}`,
+    );
+  // Residents' documents cross the network sealed, but the credentials' signatures and the
+  // objects' names would not be private over plain http.
+  if (production && url.protocol !== "https:")
+    throw new ConfigError("APP_ENV=production: S3_ENDPOINT must be an https:// address");
+  const bucket = env.S3_BUCKET as string;
+  // S3's rules for bucket names (3-63 lower-case letters, digits, dots and hyphens).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name (lower-case letters, digits, dots, hyphens), got ${bucket}`,
+    );
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? "";
+  if (!["", "true", "false"].includes(pathStyle))
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got ${pathStyle}`);
+  const prefix = env.S3_PREFIX ?? "";
+  // Characters that need no encoding in a URL path, so the signed path is the one sent.
+  if (!/^[A-Za-z0-9._/-]*$/.test(prefix) || prefix.startsWith("/"))
+    throw new ConfigError(`S3_PREFIX may hold letters, digits, . _ - and / (not first), got ${prefix}`);
+  const timeoutSeconds = Number(env.S3_TIMEOUT_SECONDS || 20);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)
+    throw new ConfigError(`S3_TIMEOUT_SECONDS must be a number of seconds, got ${env.S3_TIMEOUT_SECONDS}`);
+  return {
+    kind,
+    endpoint: url.origin,
+    region,
+    bucket,
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: pathStyle === "true",
+    prefix,
+    timeoutMs: Math.round(timeoutSeconds * 1000),
+  };
 }
 
 function readStaffSignInOrRefuse(env: NodeJS.ProcessEnv, production: boolean, publicOrigin?: string) {
@@ -170,5 +258,6 @@ export function readConfig(env = process.env, argv = process.argv): ServerConfig
     paymentProvider: readPaymentProvider(env, production),
     deliverySetting: (name) => env[name] || undefined,
     staffSignIn: readStaffSignInOrRefuse(env, production, env.PUBLIC_ORIGIN ? origin.origin : undefined),
+    uploadStorage: readUploadStorage(env, production),
   };
 }

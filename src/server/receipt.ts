@@ -76,9 +76,14 @@ export function confirmationNotes(
   if (!screen) return [];
   const state = { answers, results: {} };
   const context = placeholderContext(state, locale, now);
-  // As on the page: placeholders are filled only in alerts that declare a replace map.
+  // As on the page: placeholders are filled only in alerts that declare a replace map. A text
+  // picked by an answer is the author's Markdown: its links are written out, as the message's are.
   const fill = (text: string, replace: Parameters<typeof renderTextBlock>[1]) =>
-    replace ? renderTextBlock(text, replace, context) : text;
+    replace
+      ? renderTextBlock(text, replace, context, (value, entry) =>
+          entry.type === "byAnswer" ? workflowTextAsPlain(value, locale, opts.origin) : value,
+        )
+      : text;
   return shownBlocks(screen, state, now).flatMap((block) => {
     if (block.kind !== "alert") return [];
     const messages = (Array.isArray(block.message) ? block.message : [block.message])

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/database";
+import { contactContext, SEALED_CONTACT_COLUMNS } from "../integrations/bids/embedded/sealed-contacts";
 import { sealContext } from "../integrations/submissions/submissions";
 import type { FieldCipher } from "./field-crypto";
 import { stateContext } from "./journey-store";
@@ -23,6 +24,13 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: "submissions", key: "reference", column: "result", context: (r) => sealContext("result", r) },
   // The outbox seals its payloads with the same cipher (src/outbox/outbox.ts).
   { table: "outbox", key: "id", column: "payload", context: (id) => `outbox.payload:${id}` },
+  // Bidders' contact details, each column sealed on its own (src/integrations/bids/embedded/sealed-contacts.ts).
+  ...SEALED_CONTACT_COLUMNS.map((column) => ({
+    table: "bid_packet_requests",
+    key: "reference",
+    column,
+    context: (reference: string) => contactContext(column, reference),
+  })),
 ];
 
 const BATCH = 500;
@@ -38,12 +46,13 @@ export async function resealAll(
     counts[name] = 0;
     let after = "";
     for (;;) {
-      const rows = await db.all<{ k: string; v: string }>(
+      const rows = await db.all<{ k: string; v: string | null }>(
         `SELECT ${key} AS k, ${column} AS v FROM ${table} WHERE ${key} > ? ORDER BY ${key} LIMIT ${BATCH}`,
         [after],
       );
       for (const row of rows) {
-        if (!cipher.needsReseal(row.v)) continue;
+        // A column that may be empty (a bidder's fax) has nothing to seal.
+        if (row.v === null || !cipher.needsReseal(row.v)) continue;
         const resealed = cipher.seal(cipher.open(row.v, context(row.k)), context(row.k));
         const { changes } = await db.run(
           `UPDATE ${table} SET ${column} = ? WHERE ${key} = ? AND ${column} = ?`,

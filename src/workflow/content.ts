@@ -3,7 +3,8 @@
  * texts in the chosen language, text-block placeholders filled from the journey. `apiResponse`
  * entries read what the integration calls returned ("<screen>.<path>"), `bound_data` and
  * `reference` entries read the answers, `content` entries the office details bound when the
- * workflows were loaded (office-details.ts); a placeholder without a value renders empty. Alerts
+ * workflows were loaded (office-details.ts), `byAnswer` entries the text the workflow gives for an
+ * earlier answer; a placeholder without a value renders empty. Alerts
  * take a replace map too. A block with
  * `when` is shown only while its condition holds. The service's notice (`renderNotice`) is an
  * alert too, the same on every screen.
@@ -120,7 +121,11 @@ export function renderContent(
   return shownBlocks(screen, journey, now).map((block): RenderedBlock => {
     const placement = block.placement === "after-questions" ? { placement: block.placement } : {};
     if (block.kind === "text")
-      return { kind: "text", html: fillHtml(html(block.text), block.replace, context), ...placement };
+      return {
+        kind: "text",
+        html: fillHtml(html(block.text), block.replace, context, screen.html),
+        ...placement,
+      };
     if (block.kind === "table") return { ...renderTable(block, journey, locale), ...placement };
     return { kind: "alert", ...renderAlert(block, screen.html, context, locale), ...placement };
   });
@@ -141,7 +146,8 @@ function renderAlert(
     block.replace
       ? renderTextBlock(localizeText(text, locale), block.replace, context)
       : localizeText(text, locale);
-  const message = (text: Text) => (block.replace ? fillHtml(html(text), block.replace, context) : html(text));
+  const message = (text: Text) =>
+    block.replace ? fillHtml(html(text), block.replace, context, compiled) : html(text);
   const messages = Array.isArray(block.message) ? block.message : [block.message];
   return normalizeAlert({
     alertType: block.alertType ?? null,

@@ -19,6 +19,16 @@ export interface CallContext {
    * residents (a payment's attempt key). Never shown, never sent anywhere.
    */
   journey?: string;
+  /**
+   * At sending, set by the server: the address on this site (a path) that an integration sending
+   * the resident elsewhere (IntegrationRedirect) has them come back to.
+   */
+  returnPath?: string;
+  /**
+   * The resident is back from the page an earlier try of this sending took them to: the call is
+   * made again with the same reference, and says how it went there (answers, or refuses).
+   */
+  returned?: boolean;
 }
 
 export interface Integrations {
@@ -55,6 +65,31 @@ export class IntegrationRefusal extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     return (
       value !== null && typeof value === "object" && (value as { [REFUSAL]?: unknown })[REFUSAL] === true
+    );
+  }
+}
+
+const REDIRECT = Symbol.for("cedarport.workflow.IntegrationRedirect");
+
+/**
+ * An integration saying the resident must finish on another site's page first (a payment
+ * provider's hosted page), which sends them back to `CallContext.returnPath`. The engine keeps the
+ * journey on its screen, marked away; the same call is made again, with `returned`, when they are
+ * back. Only a sending's call (check-answers) may redirect.
+ */
+export class IntegrationRedirect extends Error {
+  readonly url: string;
+  readonly [REDIRECT] = true;
+  constructor(url: string) {
+    super(`the resident goes to ${new URL(url).origin} and comes back`);
+    this.name = "IntegrationRedirect";
+    this.url = url;
+  }
+
+  /** By brand, as IntegrationRefusal is. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      value !== null && typeof value === "object" && (value as { [REDIRECT]?: unknown })[REDIRECT] === true
     );
   }
 }

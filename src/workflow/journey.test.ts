@@ -3,7 +3,7 @@ import demoFile from "../../workflows/demo-dog-licence.json";
 import { checkAnswersRows } from "./check-answers";
 import { renderContent } from "./content";
 import { editedPets, node, petsWorkflow } from "./fixtures";
-import { IntegrationRefusal, type Integrations } from "./integrations";
+import { IntegrationRedirect, IntegrationRefusal, type Integrations } from "./integrations";
 import {
   answerAndCall,
   answerScreen,
@@ -414,6 +414,41 @@ describe("sending with questions of its own (a declaration, a card)", () => {
     });
     expect(second).toMatchObject({ ok: true, reference });
     expect(reserve).toHaveBeenCalledTimes(1);
+  });
+
+  it("follows a call that sends the resident elsewhere, and makes it again when they are back", async () => {
+    const page = "https://checkout.example/c/pay/cs_1";
+    const call = vi.fn<Integrations["call"]>(() => Promise.reject(new IntegrationRedirect(page)));
+    const data = { agree: true, card: "4111111111111111" };
+    const opts = { ...en, integrations: { call }, data, returnPath: "/workflow/pets/check?returned=1" };
+    const away = await submitJourney(paying, toCheck(), opts);
+    expect(away).toMatchObject({ ok: false, reason: "redirect", url: page, errors: [] });
+    expect(away.journey).toMatchObject({ screen: "check", away: true, drafts: { check: { agree: true } } });
+    expect(call.mock.calls[0]?.[4]).toMatchObject({ returnPath: "/workflow/pets/check?returned=1" });
+    expect(call.mock.calls[0]?.[4]).not.toHaveProperty("returned");
+    // Stored and read back (or moved about meanwhile), the journey is still away, on the same attempt.
+    const stored = restoreJourney(paying, JSON.parse(JSON.stringify(goBack(paying, away.journey))), { now });
+    expect(stored).toMatchObject({ away: true, reserved: away.journey.reserved });
+
+    // Back without paying: the call says so, and the journey is no longer away.
+    call.mockImplementation(() => Promise.reject(declined));
+    const back = { ...opts, returned: true };
+    const unpaid = await submitJourney(paying, away.journey, back);
+    expect(call.mock.calls[1]?.[4]).toMatchObject({ returned: true, reference: away.journey.reserved });
+    expect(unpaid).toMatchObject({ ok: false, reason: "invalid", errors: [{ path: "", keyword: "pay" }] });
+    expect(unpaid.journey.away).toBeUndefined();
+
+    // `returned` means nothing to a journey that was not sent away.
+    call.mockImplementation(() => Promise.reject(new IntegrationRedirect(page)));
+    const again = await submitJourney(paying, unpaid.journey, back);
+    expect(call.mock.calls[2]?.[4]).not.toHaveProperty("returned");
+    expect(again).toMatchObject({ ok: false, reason: "redirect" });
+
+    call.mockImplementation(() => Promise.resolve({ paid: true }));
+    const paid = await submitJourney(paying, again.journey, back);
+    expect(paid).toMatchObject({ ok: true, reference: away.journey.reserved });
+    expect(paid.journey).toMatchObject({ screen: "done", answers: { check: { agree: true } } });
+    expect(paid.journey.away).toBeUndefined();
   });
 });
 

@@ -12,7 +12,7 @@ import { initialTransition, transition } from "xstate";
 import { prefill } from "./bindings";
 import { choiceErrors } from "./choices";
 import { screenForm } from "./form";
-import { IntegrationRefusal, type Integrations, resolveParams } from "./integrations";
+import { IntegrationRedirect, IntegrationRefusal, type Integrations, resolveParams } from "./integrations";
 import { engineText } from "./localize";
 import { buildMachine, type MachineContext, type MachineEvent, type WorkflowSnapshot } from "./machine";
 import { type Facts, type JourneyPath, projectedPath, replayPath } from "./path";
@@ -39,6 +39,12 @@ export interface Journey {
    * provider (keyed on it) never charges twice and the resident keeps one reference.
    */
   reserved?: string;
+  /**
+   * The sending's call sent the resident to another site to finish (IntegrationRedirect: a payment
+   * provider's page); when they come back, the call is made again with `returned`. Only with
+   * `reserved`: it is the same attempt.
+   */
+  away?: true;
 }
 
 export type JourneyStatus = "in-progress" | "exited" | "submitted";
@@ -73,7 +79,9 @@ export interface AnswerOptions {
 
 export type SubmitResult =
   | { ok: true; journey: Journey; reference: string; result?: unknown; repeated: boolean }
-  | { ok: false; journey: Journey; errors: ScreenFieldError[]; reason: RefusalReason | "not-ready" };
+  | { ok: false; journey: Journey; errors: ScreenFieldError[]; reason: RefusalReason | "not-ready" }
+  /** The resident must finish at `url` (another site) and come back: the journey is marked away. */
+  | { ok: false; journey: Journey; errors: []; reason: "redirect"; url: string };
 
 // ── Journey ⇄ machine snapshot ─────────────────────────────────────────────────────────────────
 
@@ -116,7 +124,10 @@ function send(workflow: Workflow, journey: Journey, event: MachineEvent): Journe
   const [next] = transition(buildMachine(workflow), snapshotOf(workflow, journey), event);
   const moved = journeyOf(workflow, next, journey.drafts);
   // The machine knows nothing of a reserved reference: it stays until the answers are sent.
-  if (journey.reserved !== undefined && !moved.submission) moved.reserved = journey.reserved;
+  if (journey.reserved !== undefined && !moved.submission) {
+    moved.reserved = journey.reserved;
+    if (journey.away) moved.away = true;
+  }
   return moved;
 }
 
@@ -452,6 +463,11 @@ function storedReference(result: unknown): string | undefined {
  * "<screen>.<field>"; what may be stored of it is kept, writeOnly fields (card numbers) never.
  * The reference is reserved before the first call (`reserve` stores the journey holding it), and
  * every later try sends with the same one until one succeeds.
+ *
+ * The call may send the resident to another site to finish (IntegrationRedirect: a payment
+ * provider's page): the result says where, and the journey stays on this screen marked `away`.
+ * When they are back (`returned`), the same call is made again with the answers kept of this
+ * screen, and says how it went there.
  */
 export async function submitJourney(
   workflow: Workflow,
@@ -466,6 +482,10 @@ export async function submitJourney(
     data?: unknown;
     /** Stores the journey once it holds its reserved reference, before any call is made. */
     reserve?: (journey: Journey) => Promise<void>;
+    /** Where on this site an integration that sends the resident elsewhere has them come back. */
+    returnPath?: string;
+    /** The resident is back from the page the call sent them to (only for a journey `away`). */
+    returned?: boolean;
   },
 ): Promise<SubmitResult> {
   if (journey.submission) {
@@ -502,8 +522,16 @@ export async function submitJourney(
   const kept = screen.schema ? storableAnswer(screen.schema, opts.data) : undefined;
   if (kept !== undefined) stored[screen.name] = kept as Answers[string];
   const answers = screen.schema ? { ...stored, [screen.name]: opts.data as Answers[string] } : stored;
-  const context = { workflow: workflow.name, screen: screen.name, locale: opts.locale };
-  const reserved: Journey = { ...journey, reserved: reference };
+  const context = {
+    workflow: workflow.name,
+    screen: screen.name,
+    locale: opts.locale,
+    ...(opts.returnPath ? { returnPath: opts.returnPath } : {}),
+    ...(opts.returned && journey.away ? { returned: true } : {}),
+  };
+  // A try that ends here (refused) is no longer away: whatever the other site held is over.
+  const { away: _, ...settled } = journey;
+  const reserved: Journey = { ...settled, reserved: reference };
   try {
     if (screen.call) {
       if (!journey.reserved) await opts.reserve?.(reserved);
@@ -529,11 +557,19 @@ export async function submitJourney(
       );
     }
   } catch (error) {
+    if (error instanceof IntegrationRedirect && screen.call && !context.returned)
+      return {
+        ok: false,
+        journey: { ...typed(reserved), away: true },
+        errors: [],
+        reason: "redirect",
+        url: error.url,
+      };
     if (!(error instanceof IntegrationRefusal)) throw error;
     return { ok: false, journey: typed(reserved), errors: onScreen(error.errors), reason: "invalid" };
   }
   const sending: Journey = {
-    ...journey,
+    ...settled,
     answers:
       kept === undefined ? journey.answers : { ...journey.answers, [screen.name]: kept as Answers[string] },
   };
@@ -619,6 +655,7 @@ export function restoreJourney(
     if (typeof sentAt === "string" && !Number.isNaN(Date.parse(sentAt))) journey.submission.sentAt = sentAt;
   } else if (isReference(value.reserved)) {
     journey.reserved = value.reserved;
+    if (value.away === true) journey.away = true;
   }
   const path = pathOf(workflow, journey, opts);
   if (!known(journey.screen) || !path.screens.includes(journey.screen)) {

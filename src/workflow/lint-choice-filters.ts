@@ -14,7 +14,7 @@ type Report = (path: JsonPath, message: string, rule: string, severity?: Severit
 type FieldCheck = (workflow: Workflow, field: string) => string | undefined;
 
 /** The screens from which `target` can be reached by the ways between screens. */
-function screensBefore(workflow: Workflow, target: string): Set<string> {
+export function screensBefore(workflow: Workflow, target: string): Set<string> {
   const before = new Set<string>();
   const queue = [target];
   while (queue.length > 0) {

@@ -92,7 +92,7 @@ describe("lintLinks: links and emphasis in texts", () => {
 
   it("warns that a hint's paragraphs and lists run together", () => {
     expect(lint(pets({ hint: "First.\n\n- one\n- two" }))).toEqual([
-      "nodes[1].data.config.hint: warning: text-formatting: a hint is one line: its paragraphs and lists would run together; keep it short, or put the rest in a text block",
+      "nodes[1].data.config.hint: warning: text-formatting: a hint (or a text picked by an answer) is one line: its paragraphs and lists would run together; keep it short, or put the rest in a text block",
     ]);
   });
 });

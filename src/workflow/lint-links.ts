@@ -192,7 +192,7 @@ function lintText(written: string, kind: Kind, path: JsonPath, options: LinkLint
   ) {
     report(
       path,
-      "a hint is one line: its paragraphs and lists would run together; keep it short, or put the rest in a text block",
+      "a hint (or a text picked by an answer) is one line: its paragraphs and lists would run together; keep it short, or put the rest in a text block",
       "text-formatting",
       "warning",
     );
@@ -257,6 +257,17 @@ export function lintLinks(json: unknown, workflow: Workflow, options: LinkLintOp
   walk(json, [], undefined, false);
 
   for (const screen of workflow.screens) {
+    // A text picked by an answer (byAnswer) fills a placeholder inside a line: one line of Markdown.
+    screen.content.forEach((block, k) => {
+      if (block.kind === "table") return;
+      for (const [name, entry] of Object.entries(block.replace ?? {})) {
+        if (entry.type !== "byAnswer") continue;
+        const at = [...screen.lens, "data", "config", "content", k, "replace", name];
+        for (const [value, text] of Object.entries(entry.texts))
+          check(text, "inline", [...at, "texts", value]);
+        if (entry.otherwise) check(entry.otherwise, "inline", [...at, "otherwise"]);
+      }
+    });
     const schemaPath = [...screen.lens, "data", "config", "schema"];
     for (const [name, choices] of Object.entries(screen.choices ?? {})) {
       check(choices.label, "plain", [...schemaPath, "properties", name, "choicesFrom", "label"]);

@@ -12,6 +12,7 @@ import esForms from "../../locales/es/forms.json";
 import { uploadFields } from "../domain/uploads";
 import { screenForm } from "./form";
 import { guardFields } from "./guards";
+import { lintAnswerTexts } from "./lint-answer-texts";
 import { lintBindings } from "./lint-bindings";
 import { lintChoiceFilters } from "./lint-choice-filters";
 import { lintCrossFieldRules } from "./lint-cross-field";
@@ -528,6 +529,7 @@ function lintRead(
     uncertain.has(field.split(".")[0] ?? "") ? undefined : unknownFieldReason(w, field);
   lintBindings(workflow, report, fieldReason);
   lintChoiceFilters(workflow, report, fieldReason);
+  lintAnswerTexts(workflow, report, fieldReason);
   for (const { param, message } of prefillProblems(workflow))
     report(["data", "config", "prefill", param], message, "prefill");
   lintOfficeDetails(json, options, report);

@@ -4,7 +4,7 @@ import bidFile from "../../workflows/get-bid-packet.json";
 import { editedPets } from "./fixtures";
 import { formDataFor, startJourney } from "./journey";
 import { parseWorkflow } from "./parse";
-import { prefillDrafts, prefillParams, prefillProblems } from "./prefill";
+import { acceptedPrefillParams, prefillDrafts, prefillParams, prefillProblems } from "./prefill";
 import type { WorkflowFile } from "./types";
 import { validateAnswers as validate } from "./validate-port";
 
@@ -32,6 +32,20 @@ describe("starting a service with an answer (prefill)", () => {
     expect(prefillDrafts(bids, query("bid=%20%20"), opts)).toEqual({});
   });
 
+  it("carries on only the parameters whose value was filled in (the first screen's form action)", () => {
+    const mailing = parseWorkflow(mailingFile as unknown as WorkflowFile, "change-mailing-address.json");
+    expect(acceptedPrefillParams(mailing, query("parcel=1000002&lang=es"), opts)).toEqual({
+      parcel: "1000002",
+    });
+    // Refused by the field's schema (too long, only spaces): filled nowhere, so carried nowhere.
+    expect(acceptedPrefillParams(bids, query(`bid=${"9".repeat(201)}`), opts)).toEqual({});
+    expect(acceptedPrefillParams(bids, query("bid=%20%20"), opts)).toEqual({});
+    // Every accepted parameter is one prefillDrafts filled in, with the same value.
+    const q = query("bid=ITB-2026-0142&other=1");
+    expect(acceptedPrefillParams(bids, q, opts)).toEqual({ bid: "ITB-2026-0142" });
+    expect(prefillDrafts(bids, q, opts)).toEqual({ "find-bid": { query: "ITB-2026-0142" } });
+  });
+
   it("fills the first item of a repeated screen", () => {
     const mailing = parseWorkflow(mailingFile as unknown as WorkflowFile, "change-mailing-address.json");
     expect(prefillDrafts(mailing, query("parcel=1000002"), opts)).toEqual({
@@ -53,6 +67,10 @@ describe("starting a service with an answer (prefill)", () => {
       details: { email: "owner@example.com" },
     });
     expect(prefillDrafts(pets, query("email=not-an-address"), opts)).toEqual({});
+    expect(acceptedPrefillParams(pets, query("email=not-an-address"), opts)).toEqual({});
+    expect(acceptedPrefillParams(pets, query("email=owner@example.com"), opts)).toEqual({
+      email: "owner@example.com",
+    });
   });
 
   it("names what a declaration cannot fill, for workflow check", () => {

@@ -67,17 +67,19 @@ export function prefillParams(workflow: Workflow, query: URLSearchParams): Recor
   return found;
 }
 
-/**
- * The drafts a new journey starts with, by screen: each declared parameter of the query that its
- * field's schema accepts. Checked as an answer is (the screen's schema in the resident's
- * language); only the field's own errors count, since the other fields are not answered yet.
- */
-export function prefillDrafts(
+/** What a link fills in: the drafts by screen, and the parameters whose values made it there. */
+interface Prefilled {
+  fields: Record<string, Record<string, string>>;
+  accepted: Record<string, string>;
+}
+
+function prefilled(
   workflow: Workflow,
   query: URLSearchParams,
   opts: { validate: Validate; locale: Locale; now: Date },
-): Record<string, unknown> {
+): Prefilled {
   const fields: Record<string, Record<string, string>> = {};
+  const accepted: Record<string, string> = {};
   for (const [param, value] of Object.entries(prefillParams(workflow, query))) {
     const target = targetOf(workflow, workflow.prefill?.[param] ?? "");
     if (typeof target === "string") continue;
@@ -92,8 +94,37 @@ export function prefillDrafts(
     });
     if (errors.some((e) => e.path === pointer || e.path.startsWith(`${pointer}/`))) continue;
     fields[target.screen] = data;
+    accepted[param] = value;
   }
+  return { fields, accepted };
+}
+
+/**
+ * The drafts a new journey starts with, by screen: each declared parameter of the query that its
+ * field's schema accepts. Checked as an answer is (the screen's schema in the resident's
+ * language); only the field's own errors count, since the other fields are not answered yet.
+ */
+export function prefillDrafts(
+  workflow: Workflow,
+  query: URLSearchParams,
+  opts: { validate: Validate; locale: Locale; now: Date },
+): Record<string, unknown> {
+  const { fields } = prefilled(workflow, query, opts);
   return Object.fromEntries(
     Object.entries(fields).map(([name, data]) => [name, screenNamed(workflow, name)?.repeat ? [data] : data]),
   );
+}
+
+/**
+ * The parameters of the query that prefillDrafts accepts, with their values: what the first
+ * screen's form carries to its post, which makes the journey (the drafts of a later screen are
+ * made again from them there). A value the field refuses is not carried: it fills nothing either
+ * way, and an address should not repeat what a mistyped or forged link put in it.
+ */
+export function acceptedPrefillParams(
+  workflow: Workflow,
+  query: URLSearchParams,
+  opts: { validate: Validate; locale: Locale; now: Date },
+): Record<string, string> {
+  return prefilled(workflow, query, opts).accepted;
 }

@@ -9,12 +9,15 @@
  *                { "action": "back", "expect": { "next": "residency" } } ],
  *     "expect": { "final": "confirmation" } }
  * A step's action is "answer" (the default on question screens), "submit" (the default on
- * check-answers), "back", "change" or "visit". `result` is what the screen's integration call
- * returns in the replay (its follow-up calls too), `refusal` the errors it refuses with instead. Expected errors match on path, and on message and keyword when given.
+ * check-answers), "back", "change", "visit" or "return" (back from the page a sending's call sent
+ * the resident to: the call is made again, with `returned`). `result` is what the screen's
+ * integration call returns in the replay (its follow-up calls too), `refusal` the errors it refuses
+ * with instead, `redirect` the page it sends the resident to (a payment provider's). Expected
+ * errors match on path, and on message and keyword when given.
  */
 
 import { isLocale } from "../domain/localize";
-import { IntegrationRefusal, type Integrations } from "./integrations";
+import { IntegrationRedirect, IntegrationRefusal, type Integrations } from "./integrations";
 import {
   answerAndCall,
   changeAnswer,
@@ -29,7 +32,7 @@ import {
 import { screenNamed } from "./screens";
 import type { FieldError, Locale, Validate, Workflow } from "./types";
 
-export type RecordedAction = "answer" | "submit" | "back" | "change" | "visit";
+export type RecordedAction = "answer" | "submit" | "back" | "change" | "visit" | "return";
 
 export interface ExpectedError {
   path: string;
@@ -44,6 +47,8 @@ export interface RecordingStep {
   result?: unknown;
   /** The screen's call says no (a lookup that finds nothing): these errors are shown on the screen. */
   refusal?: FieldError[];
+  /** The sending's call sends the resident to this page (another site's), to come back (`return`). */
+  redirect?: string;
   expect?: { errors?: ExpectedError[]; next?: string };
 }
 
@@ -64,7 +69,7 @@ export interface ReplayReport {
   journey: Journey;
 }
 
-const ACTIONS = new Set<RecordedAction>(["answer", "submit", "back", "change", "visit"]);
+const ACTIONS = new Set<RecordedAction>(["answer", "submit", "back", "change", "visit", "return"]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -88,6 +93,9 @@ export function parseRecording(json: unknown): Recording {
     if (step.screen !== undefined && typeof step.screen !== "string") {
       throw new Error(`step ${i + 1}: "screen" must be a screen's name`);
     }
+    if (step.redirect !== undefined && (typeof step.redirect !== "string" || !URL.canParse(step.redirect))) {
+      throw new Error(`step ${i + 1}: "redirect" must be an absolute URL`);
+    }
     if (step.refusal !== undefined && !(Array.isArray(step.refusal) && step.refusal.every(isFieldError))) {
       throw new Error(`step ${i + 1}: "refusal" must be a list of { "path", "message", "keyword" }`);
     }
@@ -100,13 +108,15 @@ export function recordingNow(now: string): Date {
   return new Date(/^\d{4}-\d{2}-\d{2}$/.test(now) ? `${now}T12:00:00-05:00` : now);
 }
 
-/** Every call of the step returns its recorded result, or refuses with its recorded refusal. */
+/** Every call of the step returns its recorded result, or refuses (or redirects) as recorded. */
 function stubIntegrations(step: RecordingStep): Integrations {
   return {
     call: () =>
       step.refusal
         ? Promise.reject(new IntegrationRefusal(step.refusal))
-        : Promise.resolve(step.result ?? null),
+        : step.redirect
+          ? Promise.reject(new IntegrationRedirect(step.redirect))
+          : Promise.resolve(step.result ?? null),
   };
 }
 
@@ -182,19 +192,24 @@ export async function replayRecording(
         }
         break;
       }
-      case "submit": {
+      case "submit":
+      case "return": {
         const visited = visitScreen(workflow, journey, screenName, { now });
+        // Back from elsewhere, the screen's own answers are those kept when the resident left.
+        const data = action === "return" ? visited.journey.drafts[screenName] : step.answers;
         const result = await submitJourney(workflow, visited.journey, {
           validate: opts.validate,
           now,
           locale,
           integrations: stubIntegrations(step),
           // A check-answers screen's own questions (the terms, the card to pay with).
-          ...(step.answers !== undefined ? { data: step.answers } : {}),
+          ...(data !== undefined ? { data } : {}),
+          returned: action === "return",
         });
         journey = result.journey;
         if (result.ok)
           outcome = `${result.repeated ? "already sent" : "sent"}, reference ${result.reference}`;
+        else if (result.reason === "redirect") outcome = `sent away to ${new URL(result.url).origin}`;
         else {
           errors = result.errors;
           outcome = `not sent: ${errors.length} error${errors.length === 1 ? "" : "s"} (${result.reason})`;
@@ -228,7 +243,13 @@ export async function replayRecording(
     if (expected.next !== undefined && journey.screen !== expected.next) {
       stepProblems.push(`expected to be on ${expected.next}, but on ${journey.screen}`);
     }
-    if (action !== "answer" && action !== "submit" && outcome !== "ok" && expected.next === undefined) {
+    if (
+      action !== "answer" &&
+      action !== "submit" &&
+      action !== "return" &&
+      outcome !== "ok" &&
+      expected.next === undefined
+    ) {
       stepProblems.push(outcome);
     }
     for (const problem of stepProblems) {

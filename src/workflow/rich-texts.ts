@@ -60,13 +60,20 @@ export function textHtml(
   return (texts && Object.hasOwn(texts, source) ? texts[source] : undefined) ?? plainHtml(source, kind);
 }
 
-/** The HTML with its `{placeholders}` filled, each value escaped (an answer is never markup). */
+/**
+ * The HTML with its `{placeholders}` filled, each value escaped (an answer is never markup); a text
+ * picked by an answer (`byAnswer`) is the author's one-line Markdown, as compiled at load.
+ */
 export function fillHtml(
   html: string,
   replace: ReplaceMap | null | undefined,
   ctx: TextBlockContext,
+  compiled?: CompiledTexts,
 ): string {
-  return renderTextBlock(html, replace, ctx, escapeHtml);
+  const locale: Locale = ctx.locale === "es" ? "es" : "en";
+  return renderTextBlock(html, replace, ctx, (value, entry) =>
+    entry.type === "byAnswer" ? textHtml(value, compiled, locale, "inline") : escapeHtml(value),
+  );
 }
 
 /** Whether the HTML shows any text at all (an alert message whose placeholders were all empty does not). */
@@ -87,8 +94,9 @@ function isText(value: unknown): value is Text {
 
 /**
  * Every text of a screen that is read as Markdown: its hint, the hints of its fields (schema
- * `description`, `ui:description`, `ui:help`), its text blocks and its alerts' messages. Titles,
- * labels, choices, alert titles and table texts stay plain text.
+ * `description`, `ui:description`, `ui:help`), its text blocks, its alerts' messages and the texts
+ * their placeholders pick by an answer (`byAnswer`). Titles, labels, choices, alert titles and
+ * table texts stay plain text.
  */
 export function markdownTexts(screen: Screen): Array<{ text: Text; kind: TextKind }> {
   const found: Array<{ text: Text; kind: TextKind }> = [];
@@ -99,6 +107,7 @@ export function markdownTexts(screen: Screen): Array<{ text: Text; kind: TextKin
       const messages = Array.isArray(block.message) ? block.message : [block.message];
       for (const message of messages) found.push({ text: message, kind: "block" });
     }
+    if (block.kind !== "table") found.push(...answerTexts(block.replace));
   }
   if (screen.schema) {
     mapSchema(screen.schema, (node: JSONSchema) => {
@@ -115,6 +124,18 @@ export function markdownTexts(screen: Screen): Array<{ text: Text; kind: TextKin
   };
   walkUi(screen.uiSchema);
   return found;
+}
+
+/** The texts of a replace map's `byAnswer` entries: each fills a placeholder inside a line. */
+export function answerTexts(replace: ReplaceMap | undefined): Array<{ text: Text; kind: TextKind }> {
+  return Object.values(replace ?? {}).flatMap((entry) =>
+    entry.type === "byAnswer"
+      ? [...Object.values(entry.texts), ...(entry.otherwise ? [entry.otherwise] : [])].map((text) => ({
+          text,
+          kind: "inline" as const,
+        }))
+      : [],
+  );
 }
 
 /** The texts' HTML in every language, keeping only what differs from the text as written. */

@@ -57,6 +57,12 @@ test.describe("city requests, as a resident sends them", () => {
     await press(page, CONTINUE.en);
 
     await onScreen(page, "records", lang);
+    // What the agency chosen two screens back keeps (a text picked by that answer).
+    const keeps = page.getByRole("main").getByText(/^The Cedarport Police Department keeps incident, crash/);
+    await expect(keeps).toBeVisible();
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "request a copy of a police report" }),
+    ).toHaveAttribute("href", "/activity/request-a-copy-of-a-police-report");
     await type(page, {
       "Which records do you want?":
         "The crash report for the collision at N. Harbor Street and W. 10th Street, between a blue pickup and my car, a silver Honda Civic.",
@@ -121,6 +127,10 @@ test.describe("city requests, as a resident sends them", () => {
       await press(page, CONTINUE.es);
 
       await onScreen(page, "document", lang);
+      // What a proclamation needs, for the type chosen on the screen before.
+      await expect(page.getByRole("main")).toContainText(
+        "Una proclamación necesita el día o la semana que se declara",
+      );
       await question(page, "¿A quién o qué se reconoce?").getByLabel("Un evento o una causa").check();
       await type(page, {
         "Nombre que debe aparecer en el documento": "Semana de Adopción de Mascotas de Refugio",

@@ -169,6 +169,14 @@ interface Outcome {
   screen: string;
 }
 
+/**
+ * A recording in which a sending's call sends the resident to another site (a hosted payment
+ * page): it stands for a provider this site is not configured with (the e2e site runs the
+ * sandbox), so it is not driven here; tests/e2e/payments-hosted.spec.ts walks those screens.
+ */
+export const goesElsewhere = ({ recording }: NamedRecording): boolean =>
+  recording.steps.some((step) => step.redirect !== undefined || step.action === "return");
+
 export interface DriveResult {
   /** Where the recorded journey went differently on this site, or could not go on. */
   deviations: string[];
@@ -242,6 +250,8 @@ export async function driveRecording(
           return post(current, { form: { _intent: "change", _screen: screenName } });
         case "visit":
           return open(screenName);
+        case "return":
+          throw new Error(`${label}: a return from another site is not driven here (goesElsewhere)`);
       }
     };
     const outcome = await perform();

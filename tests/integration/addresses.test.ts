@@ -1,14 +1,12 @@
-import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * The address lookup's endpoint (GET /api/v1/addresses) over HTTP, on the production build with a
  * fresh SQLite database holding the demo parcels.
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn("\n  No production build: the address lookup tests are SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the address lookup tests");
 
 describe.runIf(hasBuild)("GET /api/v1/addresses", () => {
   const site = useInProcessApp({ prefix: "cedarport-addresses-" });

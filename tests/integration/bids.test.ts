@@ -1,15 +1,14 @@
-import { existsSync } from "node:fs";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { HttpResident, postForm } from "./http-resident";
 import { useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * The bid opportunities (/bids, /bids/<number>) and the bid packet download over HTTP, on the
  * production build with a fresh SQLite database and the demo bids (40, 10 a page).
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild) console.warn("\n  No production build: the bids tests are SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the bids tests");
 
 const doc = (html: string) => new JSDOM(html).window.document;
 const cells = (html: string, column: number) =>

@@ -1,18 +1,10 @@
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerUpToCheckAnswers, SERVICE } from "./dog-licence-journey";
 import { HttpResident, postForm } from "./http-resident";
+import { builtSite } from "./requirements";
 import { type ServerProcess, startServer } from "./server-process";
 
 /**
@@ -21,13 +13,11 @@ import { type ServerProcess, startServer } from "./server-process";
  * -wal/-shm, generated secrets, e-mails in outbox/ — even when started with a permissive umask and
  * over a data folder an older version left readable.
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild && !process.env.CI)
-  console.warn("\n  No production build: the data-file permission test is SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the data-file permission test");
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
-describe.runIf(hasBuild || process.env.CI)("data files of a running site", () => {
+describe.runIf(hasBuild)("data files of a running site", () => {
   const root = mkdtempSync(join(tmpdir(), "cedarport-modes-"));
   const dataDir = join(root, "data");
   let server: ServerProcess;

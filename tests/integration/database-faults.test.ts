@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
@@ -7,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContentStore } from "../../src/content-service/store";
 import type { Database } from "../../src/db/database";
 import { openPostgres } from "../../src/db/postgres";
+import { sqliteBinding } from "../../src/db/sqlite";
 import { DATABASES, hasPostgres, openTestDatabase } from "./databases";
 import { blackHole, FaultProxy, failing } from "./faults";
 import { type StartedApp, startInProcessApp, useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * Issue 9, items 6 and 7: a locked, slow, black-holed or vanished database delays or fails only
@@ -17,9 +18,7 @@ import { type StartedApp, startInProcessApp, useInProcessApp } from "./in-proces
  * tells the truth quickly.
  */
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn("\n  No production build: the server fault tests are SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the server fault tests");
 
 const elapsedSince = (started: number) => performance.now() - started;
 
@@ -254,7 +253,7 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
   /** Another process takes the exclusive lock and keeps it for `ms`; resolves once it holds it. */
   async function lockFor(ms: number): Promise<{ released: Promise<void> }> {
     const betterSqlite3 = resolve("node_modules/better-sqlite3");
-    const script = `const D = require(${JSON.stringify(betterSqlite3)}); const db = new D(${JSON.stringify(join(site.dataDir, "cedarport.sqlite"))});
+    const script = `const D = require(${JSON.stringify(betterSqlite3)}); const db = new D(${JSON.stringify(join(site.dataDir, "cedarport.sqlite"))}, ${JSON.stringify(sqliteBinding())});
       db.exec("BEGIN EXCLUSIVE"); console.log("locked"); setTimeout(() => { db.exec("COMMIT"); db.close(); }, ${ms});`;
     const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
     const released = new Promise<void>((r) => child.once("exit", () => r()));

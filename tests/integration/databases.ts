@@ -1,11 +1,12 @@
 import pg from "pg";
 import { type Database, openDatabase } from "../../src/db/database";
 import { migrate } from "../../src/db/migrate";
+import { required } from "./requirements";
 
 /**
  * The databases every integration test runs against: SQLite always, PostgreSQL when one answers
- * at TEST_DATABASE_URL (default: the local test database). Each PostgreSQL run gets a schema of
- * its own, dropped afterwards, so runs never see each other's rows.
+ * at TEST_DATABASE_URL (default: the local test database; in CI it must answer, requirements.ts).
+ * Each PostgreSQL run gets a schema of its own, dropped afterwards, so runs never see each other's rows.
  */
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -22,12 +23,11 @@ async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-export const hasPostgres = await postgresAvailable();
-if (!hasPostgres) {
-  console.warn(
-    `\n  PostgreSQL is not reachable at ${PG_URL}: its integration tests are SKIPPED (SQLite still runs).\n`,
-  );
-}
+export const hasPostgres = required(
+  await postgresAvailable(),
+  `PostgreSQL is not reachable at ${PG_URL}`,
+  "the PostgreSQL half of the integration tests (SQLite still runs)",
+);
 
 export interface TestDatabase {
   db: Database;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/database";
 import { DATABASES } from "./databases";
 import { HttpResident } from "./http-driver";
+import { required } from "./requirements";
 import { type ServerProcess, startServer } from "./server-process";
 
 /**
@@ -20,14 +21,22 @@ const ROOT = resolve(".");
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /**
- * A root of its own with a copy of the build (taken under the build lock), so a rebuild by someone
+ * A root of its own with a copy of the build (taken under the build lock, shared), so a rebuild by someone
  * else during the test changes nothing. Undefined when there is no build.
  */
 function appRoot(): string | undefined {
   const root = mkdtempSync(join(tmpdir(), "cedarport-durable-root-"));
   execFileSync(
     "flock",
-    ["/tmp/build.lock", "sh", "-c", 'test -f build/server/index.js && cp -r build "$0/build" || true', root],
+    // Shared: a copy only reads the build, and a test run may already hold the lock shared itself.
+    [
+      "-s",
+      "/tmp/build.lock",
+      "sh",
+      "-c",
+      'test -f build/server/index.js && cp -r build "$0/build" || true',
+      root,
+    ],
     { cwd: ROOT },
   );
   if (!existsSync(join(root, "build/server/index.js"))) {
@@ -49,8 +58,7 @@ function appRoot(): string | undefined {
 }
 
 const APP_ROOT = appRoot();
-if (!APP_ROOT)
-  console.warn("\n  No production build: the durability test is SKIPPED (run `npm run build`).\n");
+required(APP_ROOT !== undefined, "No production build (run `npm run build`)", "the durability test");
 afterAll(() => {
   if (APP_ROOT) rmSync(APP_ROOT, { recursive: true, force: true });
 });

@@ -1,19 +1,17 @@
-import { existsSync } from "node:fs";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { demoDistrictOf } from "../../src/integrations/council-districts/embedded/embedded-council-districts";
 import { generateParcels } from "../../src/integrations/property-records";
 import { parseAddress } from "../../src/integrations/property-records/address";
 import { useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * The elected officials (/elected-officials), a person's page (/person/<id>), "Find your
  * representatives" (/find-my-representatives) and the council district on a parcel's page, over
  * HTTP on the production build with the demo content and parcels.
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn("\n  No production build: the elected officials tests are SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the elected officials tests");
 
 const doc = (html: string) => new JSDOM(html).window.document;
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, " ").trim() ?? "";

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtSite } from "./requirements";
 import { type ServerProcess, startServer } from "./server-process";
 
 /**
@@ -11,9 +12,7 @@ import { type ServerProcess, startServer } from "./server-process";
  * site must answer every one without a 5xx, without a stack trace or file path in the body, stay
  * alive and keep its memory bounded. Inputs come from a seeded generator, so a failure replays.
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild && process.env.CI)
-  throw new Error("No production build: run `npm run build` before the tests.");
+const hasBuild = builtSite("the server fuzz tests");
 
 const REQUESTS = 10_500;
 const CONCURRENCY = 12;

@@ -1,15 +1,13 @@
-import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { useInProcessApp } from "./in-process-app";
 import { cardParams, ctx, newKey } from "./payments-fixture";
+import { builtSite } from "./requirements";
 
 /**
  * The invoice page the payments integration links to (`viewUrl`, /payments/invoices/<id>), over
  * HTTP on the production build with a fresh SQLite database and the demo invoices.
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn("\n  No production build: the invoice page tests are SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the invoice page tests");
 
 /** James and Grace Okafor's spring installment: $1,062.50 billed, $700.00 paid (demo-invoices.ts). */
 const PARTLY_PAID = "/payments/invoices/RP-2026-1-1000002";

@@ -79,13 +79,18 @@ describe("the server's payments integration", () => {
 
   it("is Stripe Checkout when PAYMENT_PROVIDER=stripe", async () => {
     expect(await call(stripe.running, "provider", {})).toEqual({ name: "stripe", entry: "hosted" });
-    const result = await call(stripe.running, "pay", {
-      method: "card",
-      attemptKey: newKey(),
-      returnPath: "/workflow/pay-property-taxes",
-      items: [{ kind: "invoice", id: "RP-2026-2-1000001", amount: 10_000 }],
+    // The resident is sent to Stripe's page (IntegrationRedirect), which returns them to returnPath.
+    await expect(
+      call(stripe.running, "pay", {
+        method: "card",
+        attemptKey: newKey(),
+        returnPath: "/workflow/pay-property-taxes",
+        items: [{ kind: "invoice", id: "RP-2026-2-1000001", amount: 10_000 }],
+      }),
+    ).rejects.toMatchObject({
+      name: "IntegrationRedirect",
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//),
     });
-    expect(result).toMatchObject({ status: "redirect" });
     expect(double.requests.at(-1)?.form.get("success_url")).toBe(
       "https://www.cedarport.example/workflow/pay-property-taxes",
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createPropertyRecords,
   DEMO_PARCELS,
+  generateParcels,
   type Parcel,
   type PropertyRecords,
   parseAddress,
@@ -55,9 +56,9 @@ describe.each(DATABASES)("property records on %s", (kind) => {
     Number((await t.db.all<{ n: number | string }>("SELECT COUNT(*) AS n FROM parcels"))[0]?.n);
 
   describe("seeding", () => {
-    it("stores 5,000 parcels in well under 10 seconds", async () => {
+    // How long seeding takes is a figure of `npm run bench` (bench/lookups.ts), not a test's.
+    it("stores 5,000 parcels", async () => {
       expect(await countParcels()).toBe(5000);
-      expect(firstSeedMs).toBeLessThan(5000);
     });
 
     it("does nothing when already seeded by the same generator version", async () => {
@@ -92,6 +93,20 @@ describe.each(DATABASES)("property records on %s", (kind) => {
       for (const parcel of Object.values(DEMO_PARCELS)) {
         expect(await records.findByParcelNumber(parcel.parcelNumber)).toEqual(parcel);
       }
+    });
+
+    it("keeps each owner's mailing address as generated: at the property, elsewhere, abroad", async () => {
+      const generated = generateParcels();
+      const samples = [
+        ...generated.filter((p) => p.mailingAddress.country !== "US").slice(0, 5),
+        ...generated.filter((p) => p.mailingAddress.lines.length > 1).slice(0, 5),
+        ...generated.filter((p) => p.mailingAddress.city === "APO").slice(0, 1),
+      ];
+      expect(samples.length).toBeGreaterThan(8);
+      for (const parcel of samples)
+        expect((await records.findByParcelNumber(parcel.parcelNumber))?.mailingAddress).toEqual(
+          parcel.mailingAddress,
+        );
     });
 
     it("accepts any common format, and the state parcel number", async () => {

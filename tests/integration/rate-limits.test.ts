@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { createServer, Socket } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listItems } from "../../src/outbox";
 import { LIMITS } from "../../src/server/rate-limits";
 import { type StartedApp, startInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * Rate limits over HTTP on the whole server (production build): a burst past a limit gets 429 with
@@ -16,11 +16,7 @@ import { type StartedApp, startInProcessApp } from "./in-process-app";
  * Limits are scaled down (RATE_LIMIT_SCALE) so bursts stay short; each test speaks for a client of
  * its own through X-Forwarded-For (the server trusts its loopback proxy by default).
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn(
-    "\n  No production build: the rate-limit integration tests are SKIPPED (run `npm run build`).\n",
-  );
+const hasBuild = builtSite("the rate-limit integration tests");
 
 const SCALE = 0.05;
 const scaled = (points: number) => Math.max(1, Math.round(points * SCALE));

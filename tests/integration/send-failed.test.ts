@@ -1,14 +1,15 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * When a city system fails to take an application (here a follow-up call the back office refuses
  * with an error, not a message for the resident), the resident stays on check-answers with their
  * answers, is told whom to contact, and can send again: never the general error page (SPEC §8).
  */
-const hasBuild = existsSync("build/server/index.js");
+const hasBuild = builtSite("the send-failure tests");
 const SERVICE = "/workflow/failing-service";
 
 const failingService = {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 
 /**
  * A real web process (`tsx src/server/main.ts`, the production build) on 127.0.0.1 and a port the
@@ -28,8 +29,10 @@ export async function startServer(
 ): Promise<ServerProcess> {
   // The system picks a free port and the server says which: test files running side by side
   // can never meet on one port (a guessed port once sent one test's residents to another's server).
+  // A test that must know the port first asks the system for a free one (freePort).
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...inherited(), ...env, PORT: "0", HOST: "127.0.0.1" },
+    // PORT may be given (a test whose PUBLIC_ORIGIN must name it); otherwise the system picks one.
+    env: { ...inherited(), PORT: "0", ...env, HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -63,4 +66,13 @@ export async function startServer(
   }
   await stop();
   throw new Error(`the server did not become healthy:\n${output.slice(-3000)}`);
+}
+
+/** A port nothing listens on now, for a server whose own address must be in its settings. */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

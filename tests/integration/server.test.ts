@@ -1,14 +1,12 @@
-import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * The whole server over HTTP on 127.0.0.1 (production build, fresh SQLite database): health,
  * GraphQL, the page cache, language and preview cookies, and failures that must not leak.
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn("\n  No production build: the server integration tests are SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the server integration tests");
 
 describe.runIf(hasBuild)("web server", () => {
   const site = useInProcessApp({ prefix: "cedarport-server-", env: { DRAFT_TOKEN: "preview-secret" } });

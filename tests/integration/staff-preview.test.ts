@@ -1,8 +1,9 @@
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { editedPets, node } from "../../src/workflow/fixtures";
 import { useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * The staff preview of online services (/preview/workflows) over HTTP, in the production build:
@@ -11,9 +12,7 @@ import { useInProcessApp } from "./in-process-app";
  * Its workflows folder: the demo, the public records request (choices filtered by an answer),
  * "pets" with one lint error and one warning (it still loads), and "broken", which the site refuses.
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn("\n  No production build: the staff preview tests are SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the staff preview tests");
 
 describe.runIf(hasBuild)("staff preview of online services", () => {
   let cookie: string;

@@ -1,9 +1,9 @@
-import { existsSync } from "node:fs";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { CITY_TIME_ZONE } from "../../src/domain/dates";
 import { HttpResident, mainText, type Page, type PageForm, postForm } from "./http-resident";
 import { useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * Answers that travel over HTTP, without JavaScript, on the production build and the embedded
@@ -15,9 +15,7 @@ import { useInProcessApp } from "./in-process-app";
  * - a property page's `?parcel=` links open a deduction application and the appeal with the
  *   parcel filled in when the resident reaches the parcel search.
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn("\n  No production build: the carried-answers tests are SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the carried-answers tests");
 
 const COMBINE = "/workflow/combine-parcels";
 
@@ -204,6 +202,21 @@ describe.runIf(hasBuild)("answers carried between screens and pages, over HTTP",
     page = await answer(resident, page, service, [["root_query", fieldValue(page, "root_query") ?? ""]]);
     expect(page.url).toBe(`${service}/confirm-property`);
     expect(mainText(page)).toContain("1418 N Cedar Ave");
+  });
+
+  it("carries a link's parcel on to the first screen's post only when the parcel search takes it", async () => {
+    const service = "/workflow/mortgage-deduction-application";
+    const resident = new HttpResident();
+    const taken = await resident.get(site.base, `${service}?parcel=1000002`);
+    expect(postForm(taken, service).action).toBe(`${service}/role?parcel=1000002`);
+    // Longer than the search field takes (200 characters): filled in nowhere, so repeated nowhere,
+    // neither in the address the service opens at nor in the first screen's form.
+    const long = "9".repeat(201);
+    const refused = await new HttpResident().get(site.base, `${service}?parcel=${long}`);
+    expect(refused.url).toBe(`${service}/role`);
+    expect(postForm(refused, service).action).toBe(`${service}/role`);
+    const direct = await new HttpResident().get(site.base, `${service}/role?parcel=${long}&lang=es`);
+    expect(postForm(direct, service).action).toBe(`${service}/role?lang=es`);
   });
 
   it("follows a parcel page's link to the appeal, in Spanish, up to the parcel search filled in", async () => {

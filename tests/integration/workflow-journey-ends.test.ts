@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatUsDate } from "../../src/domain/dates";
 import { useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * How a journey ends and starts again, over HTTP (production build, fresh SQLite database), and
@@ -9,11 +9,7 @@ import { useInProcessApp } from "./in-process-app";
  * if it were the service, a new one starts only on a POST, a tool is not an application, errors
  * are listed in page order under an "Error: " title, and a saved link keeps its language.
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn(
-    "\n  No production build: the journey-end integration tests are SKIPPED (run `npm run build`).\n",
-  );
+const hasBuild = builtSite("the journey-end integration tests");
 
 const DEMO = "/workflow/demo-dog-licence";
 const TOOL = "/workflow/mortgage-deduction-search";

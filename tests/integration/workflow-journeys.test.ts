@@ -1,18 +1,16 @@
-import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createFieldCipher } from "../../src/server/field-crypto";
 import { JourneyStore } from "../../src/server/journey-store";
 import { unsign } from "../../src/server/secrets";
 import { useInProcessApp } from "./in-process-app";
+import { builtSite } from "./requirements";
 
 /**
  * Online-service journeys over HTTP (production build, fresh SQLite database), as an attacker and a
  * browser without cookies would use them: GETs never write, every POST needs its CSRF token, and a
  * save stores only what the screen declares (issue 9, items 5, 10 and 11).
  */
-const hasBuild = existsSync("build/server/index.js");
-if (!hasBuild)
-  console.warn("\n  No production build: the journey integration tests are SKIPPED (run `npm run build`).\n");
+const hasBuild = builtSite("the journey integration tests");
 
 const SERVICE = "/workflow/demo-dog-licence";
 

@@ -116,7 +116,9 @@ describe("online services named in content", () => {
     expect(deductionPages).toHaveLength(5);
     for (const page of deductionPages) {
       const text = allStrings(page).join("\n");
-      if (/last five digits/.test(text)) expect(text, page.slug).toMatch(wording);
+      // Each page tells what its form asks: the last five digits of a driver's license or state ID.
+      expect(text, page.slug).toMatch(/last five digits/);
+      expect(text, page.slug).toMatch(wording);
       expect(text, page.slug).not.toMatch(/Social Security number or driver's license/);
     }
   });

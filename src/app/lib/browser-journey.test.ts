@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { bundleService } from "../../server/service-bundles";
 import { answerScreen, startJourney } from "../../workflow/journey";
 import { parseWorkflow } from "../../workflow/parse";
+import { loadWorkflowFile, readOfficeDirectory } from "../../workflow/registry";
 import { validateAnswers } from "../../workflow/validate-port";
 import { answer, remember, synced, view } from "./browser-journey";
 import { screenView } from "./workflow-view";
@@ -149,5 +150,55 @@ describe("the journey in the browser", () => {
     await synced();
     expect(assign).toHaveBeenCalledWith("/workflow/demo-dog-licence/residency?cookies=check");
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("shows a text picked by an earlier answer as the server does (public records: what the agency keeps)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => ({ type: "opaqueredirect" }) as Response),
+    );
+    // As the site loads it: office details bound, Markdown compiled (the texts of the table too).
+    const loaded = await loadWorkflowFile("workflows/public-records-request.json", {
+      offices: readOfficeDirectory("content"),
+    });
+    const records = loaded.workflow!;
+    const service = "http://127.0.0.1/workflow/public-records-request";
+    const opts = { validate: validateAnswers, now: new Date(), locale: "es" as const };
+    const chose = answerScreen(records, startJourney(records), "agency", { agency: "police" }, opts);
+    if (!chose.ok) throw new Error("the agency was refused");
+    const bundle = await bundleService(records);
+    const url = `data:text/javascript;base64,${Buffer.from(bundle!.code).toString("base64")}`;
+    const shown = (journey: typeof chose.journey, screen: string) =>
+      screenView(records, journey, {
+        locale: "es",
+        now: opts.now,
+        request: new Request(`${service}/${screen}?lang=es`),
+        bundle: url,
+        csrf: "token",
+      });
+    await remember(shown(chose.journey, "record-type"));
+
+    const answers = { recordType: "police-report" };
+    const request = new Request(`${service}/record-type?lang=es`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ intent: "continue", answers }),
+    });
+    expect(await answer(request, records.name, "record-type")).toBeInstanceOf(Response);
+    const inBrowser = await view(new Request(`${service}/records?lang=es`), records.name, "records");
+    const server = answerScreen(records, chose.journey, "record-type", answers, opts);
+    if (!server.ok) throw new Error("the type of record was refused");
+    expect(inBrowser?.content).toEqual(shown(server.journey, "records").content);
+    expect(inBrowser?.content[0]).toMatchObject({
+      kind: "alert",
+      title: "Qué registros pedir",
+      messages: [
+        expect.stringContaining("El Departamento de Policía de Cedarport guarda los informes de incidentes"),
+        expect.any(String),
+      ],
+    });
+    const [message] = (inBrowser?.content[0] as { messages?: string[] } | undefined)?.messages ?? [];
+    expect(message).toContain('href="/activity/request-a-copy-of-a-police-report?lang=es"');
+    await synced();
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { recordsWorkflow } from "../../workflow/choice-filters.fixture";
 import { parcelsWorkflow, petsWorkflow } from "../../workflow/fixtures";
@@ -81,5 +82,26 @@ describe("screenPreviews", () => {
       by: "agency.urgent",
       rules: [{ answer: "false", choices: ["En papel", "Por correo electrónico"] }],
     });
+  });
+
+  it("shows each text a placeholder picks by an earlier answer, with the answer that shows it", () => {
+    const mayor = parseWorkflow(
+      JSON.parse(readFileSync("workflows/mayors-office-request.json", "utf8")),
+      "workflows/mayors-office-request.json",
+    );
+    const texts = screen(screenPreviews(mayor, "en"), "document").es.texts;
+    expect(texts).toContainEqual({
+      text: expect.stringMatching(/^\{needs\}: \*\*Una proclamación\*\* necesita el día o la semana/),
+      when: expect.stringContaining('request-type.requestType is "proclamation"'),
+    });
+    // The block's own condition is kept with the answer's.
+    expect(texts.filter((t) => t.text.startsWith("{needs}: "))).toHaveLength(3);
+    const records = parseWorkflow(
+      JSON.parse(readFileSync("workflows/public-records-request.json", "utf8")),
+      "workflows/public-records-request.json",
+    );
+    const fallback = screen(screenPreviews(records, "en"), "records").en.texts.at(-1);
+    expect(fallback?.text).toMatch(/^\{keeps\}: You did not choose an agency/);
+    expect(fallback?.when).toMatch(/^agency.agency is none of "assessor", "auditor", /);
   });
 });

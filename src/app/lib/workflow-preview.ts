@@ -12,6 +12,7 @@ import { localizeText } from "../../workflow/localize";
 import type {
   ChoiceFilter,
   ContentBlock,
+  Guard,
   JSONSchema,
   Locale,
   Screen,
@@ -143,18 +144,46 @@ function blockTexts(block: ContentBlock, locale: Locale): string[] {
   }
 }
 
+/**
+ * The texts a block's placeholders pick by an earlier answer (`byAnswer`), each with the answer
+ * that shows it ("{keeps}: …", when agency.agency is "police"), the fallback with any other answer.
+ */
+function answerTexts(block: ContentBlock, locale: Locale): Array<{ text: string; when: Guard }> {
+  if (block.kind === "table") return [];
+  return Object.entries(block.replace ?? {}).flatMap(([name, entry]) => {
+    if (entry.type !== "byAnswer") return [];
+    const keys = Object.keys(entry.texts);
+    const picked = Object.entries(entry.texts).map(([value, text]) => ({
+      text: `{${name}}: ${localizeText(text, locale)}`,
+      when: { field: entry.by, equals: value } as Guard,
+    }));
+    const otherwise = entry.otherwise
+      ? [
+          {
+            text: `{${name}}: ${localizeText(entry.otherwise, locale)}`,
+            when: { not: { field: entry.by, in: keys } } as Guard,
+          },
+        ]
+      : [];
+    return [...picked, ...otherwise];
+  });
+}
+
 /** Every text of a screen in one language (`chrome`: the page's language, for conditions). */
 export function screenTexts(screen: Screen, locale: Locale, chrome: Locale = locale): ScreenTexts {
   const form = screenForm(screen, locale);
+  const inWords = (guard: Guard) => describeGuard(guard, { locale: chrome, screen: screen.name });
   const texts: ScreenTexts = {
     title: form.title,
-    texts: screen.content.flatMap((block) =>
-      blockTexts(block, locale).map((text) =>
-        block.when
-          ? { text, when: describeGuard(block.when, { locale: chrome, screen: screen.name }) }
-          : { text },
+    texts: screen.content.flatMap((block) => [
+      ...blockTexts(block, locale).map((text) =>
+        block.when ? { text, when: inWords(block.when) } : { text },
       ),
-    ),
+      ...answerTexts(block, locale).map(({ text, when }) => ({
+        text,
+        when: inWords(block.when ? { all: [block.when, when] } : when),
+      })),
+    ]),
     fields: [],
   };
   if (form.hint) texts.hint = form.hint;

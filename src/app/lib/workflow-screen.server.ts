@@ -16,10 +16,10 @@ import {
   submitJourney,
   visitScreen,
 } from "../../workflow/journey";
-import { prefillDrafts, prefillParams } from "../../workflow/prefill";
+import { acceptedPrefillParams, prefillDrafts } from "../../workflow/prefill";
 import { screenNamed } from "../../workflow/screens";
 import { STORAGE_LIMITS, withinDepth } from "../../workflow/sensitive";
-import type { Answers, Workflow } from "../../workflow/types";
+import type { Answers, Locale, Screen, Workflow } from "../../workflow/types";
 import { createI18n } from "../i18n";
 import type { Route } from "../routes/+types/workflow-screen";
 import { notFound } from "./http";
@@ -92,13 +92,26 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const now = new Date();
   // A link may start the service with an answer filled in (prefill.ts): only for a journey not
   // begun yet, and only the parameters the workflow declares.
-  const prefill = open ? {} : prefillParams(workflow, url.searchParams);
+  const prefill = open ? {} : acceptedPrefillParams(workflow, url.searchParams, { ...validation, now });
   let journey = open
     ? open.journey
     : {
         ...startJourney(workflow),
         drafts: prefillDrafts(workflow, url.searchParams, { ...validation, now }),
       };
+  // Back from a provider's page (a payment, docs/payments.md): the sending's call is made again
+  // and says how it went there. A GET that writes, as a sign-in callback does: it can only finish
+  // (or close) what this journey's own resident started, and doing it twice changes nothing.
+  let refusal: ActionErrors | null = null;
+  if (open?.journey.away && url.searchParams.has("returned")) {
+    const back = await backFromElsewhere(context, request, workflow, params.screen, open.id, cookieHeader);
+    if (back?.kind === "moved") return redirectTo(back.href, csrf.cookie);
+    if (back) {
+      refusal = back.payload;
+      refusedRequests.add(context);
+      journey = (await services.workflows.open(workflow.name, cookieHeader))?.journey ?? journey;
+    }
+  }
   if (params.screen !== journey.screen) {
     // Another screen on the path (a Back link, a bookmark) is shown, not stored: the journey
     // moves only when the resident posts.
@@ -125,7 +138,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       ? screenHref(workflow.name, journey.screen, request, prefill)
       : view.action;
   return data(
-    { ...view, action, saved, sent: saved !== null && url.searchParams.has("sent"), titlePrefix },
+    { ...view, action, saved, sent: saved !== null && url.searchParams.has("sent"), titlePrefix, refusal },
     { headers: withCookie(csrf.cookie) },
   );
 }
@@ -203,6 +216,112 @@ async function readPost(request: Request, schema: object | undefined): Promise<P
     };
   }
   return formPost(new URLSearchParams(text), schema);
+}
+
+/** The check-answers screen a resident away on a provider's page comes back to, sent again. */
+async function backFromElsewhere(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+  workflow: Workflow,
+  screenName: string,
+  journeyId: string,
+  cookieHeader: string | null,
+): Promise<Sending | undefined> {
+  const screen = screenNamed(workflow, screenName);
+  if (screen?.type !== "check-answers") return undefined;
+  return context.services.workflows.exclusive(journeyId, async () => {
+    // Read again in the lock: a second tab (or a double redirect) may have finished it meanwhile.
+    const stored = (await context.services.workflows.open(workflow.name, cookieHeader))?.journey;
+    if (!stored || !(stored.away || stored.submission)) return undefined;
+    const moved = visitScreen(workflow, stored, screen.name, { now: new Date() });
+    if (!moved.ok && !stored.submission) return undefined;
+    const journey = moved.ok ? moved.journey : stored;
+    return sendAnswers(context, request, {
+      workflow,
+      screen,
+      journeyId,
+      journey,
+      data: journey.drafts[screen.name] ?? journey.answers[screen.name],
+      returned: true,
+      // A page load, whatever the browser can run: counted with the pages served without it.
+      metric: { workflow: workflow.name, locale: context.locale, js: false },
+    });
+  });
+}
+
+type Metric = { workflow: string; locale: Locale; js: boolean };
+
+/** What sending a check-answers screen came to: a page to go to, or what to show on the screen. */
+type Sending = { kind: "moved"; href: string } | { kind: "refused"; payload: ActionErrors; status: number };
+
+/**
+ * Sends the answers from a check-answers screen (the resident pressed Send or Pay, or is back from
+ * a provider's page: `returned`), in the journey's lock, and stores what came of it.
+ */
+async function sendAnswers(
+  { services, locale }: Route.ActionArgs["context"],
+  request: Request,
+  sending: {
+    workflow: Workflow;
+    screen: Screen;
+    journeyId: string;
+    journey: Journey;
+    data?: unknown;
+    returned?: boolean;
+    metric: Metric;
+  },
+): Promise<Sending> {
+  const { workflow, screen, journeyId, metric } = sending;
+  const save = (journey: Journey) => services.workflows.save(journeyId, journey, locale);
+  const here = (name: string, extra?: Record<string, string>) =>
+    screenHref(workflow.name, name, request, extra);
+  let result: Awaited<ReturnType<typeof submitJourney>>;
+  try {
+    result = await submitJourney(workflow, sending.journey, {
+      validate: services.workflows.validate,
+      now: new Date(),
+      locale,
+      integrations: services.workflows.integrationsFor(journeyId, locale),
+      ...(sending.data !== undefined ? { data: sending.data } : {}),
+      reserve: save,
+      returnPath: here(screen.name, { returned: "1" }),
+      returned: sending.returned === true,
+    });
+  } catch (error) {
+    // The database down is the whole site's problem (its own page); a city system that failed
+    // to take the application is this page's: the answers stay, sending again is safe (the
+    // same reference, nothing stored twice), and the resident is told whom to contact.
+    if (error instanceof DatabaseUnavailableError) throw error;
+    console.error(`workflow ${workflow.name}: sending failed:`, error);
+    const site = await services.site();
+    const message = createI18n(locale).t("workflow-ui:sendFailed", {
+      main: site.phones.main ?? "311",
+      outside: site.phones.outside ?? "",
+      email: typeof site.email === "string" ? site.email : "",
+    });
+    return { kind: "refused", payload: { errors: [{ path: "", message, keyword: "send" }] }, status: 503 };
+  }
+  await save(result.journey);
+  // To the provider's page (docs/payments.md), which sends the resident back to returnPath.
+  if (!result.ok && result.reason === "redirect") return { kind: "moved", href: result.url };
+  if (!result.ok) {
+    for (const e of result.errors)
+      services.backOffice.track("error", metric, { screen: e.screen, field: e.path });
+    // Problems with this screen's own questions (or what its call refused: a declined card)
+    // are shown at its fields; those of earlier screens each with a way to change them.
+    const own = result.errors.filter((e) => e.screen === screen.name);
+    const earlier = result.errors.filter((e) => e.screen !== screen.name);
+    return {
+      kind: "refused",
+      payload: {
+        errors: own.map(({ screen: _, ...error }) => error),
+        screenErrors: earlier.map((e) => ({ screen: e.screen, message: e.message })),
+      },
+      status: 200,
+    };
+  }
+  if (!result.repeated) await services.backOffice.completed(journeyId, metric);
+  return { kind: "moved", href: here(result.journey.screen) };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -340,50 +459,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const integrations = services.workflows.integrationsFor(journeyId, locale);
     const opts = { validate: services.workflows.validate, now, locale, integrations };
     if (screen.type === "check-answers") {
-      let result: Awaited<ReturnType<typeof submitJourney>>;
-      try {
-        result = await submitJourney(workflow, onScreen, {
-          ...opts,
-          ...(form.schema ? { data: post.answers } : {}),
-          reserve: save,
-        });
-      } catch (error) {
-        // The database down is the whole site's problem (its own page); a city system that failed
-        // to take the application is this page's: the answers stay, sending again is safe (the
-        // same reference, nothing stored twice), and the resident is told whom to contact.
-        if (error instanceof DatabaseUnavailableError) throw error;
-        console.error(`workflow ${workflow.name}: sending failed:`, error);
-        const site = await services.site();
-        const message = createI18n(locale).t("workflow-ui:sendFailed", {
-          main: site.phones.main ?? "311",
-          outside: site.phones.outside ?? "",
-          email: typeof site.email === "string" ? site.email : "",
-        });
-        return refused(
-          context,
-          { errors: [{ path: "", message, keyword: "send" }] },
-          { status: 503, headers: { ...withCookie(cookie), "Retry-After": "60" } },
-        );
-      }
-      if (!result.ok) {
-        await save(result.journey);
-        for (const e of result.errors) countRefused([e], e.screen);
-        // Problems with this screen's own questions (or what its call refused: a declined card)
-        // are shown at its fields; those of earlier screens each with a way to change them.
-        const own = result.errors.filter((e) => e.screen === screen.name);
-        const earlier = result.errors.filter((e) => e.screen !== screen.name);
-        return refused(
-          context,
-          {
-            errors: own.map(({ screen: _, ...error }) => error),
-            screenErrors: earlier.map((e) => ({ screen: e.screen, message: e.message })),
-          },
-          { headers: withCookie(cookie) },
-        );
-      }
-      await save(result.journey);
-      if (!result.repeated) await services.backOffice.completed(journeyId, metric);
-      return go(here(result.journey.screen));
+      const sent = await sendAnswers(context, request, {
+        workflow,
+        screen,
+        journeyId,
+        journey: onScreen,
+        ...(form.schema ? { data: post.answers } : {}),
+        metric,
+      });
+      if (sent.kind === "moved") return go(sent.href);
+      return refused(context, sent.payload, {
+        status: sent.status,
+        headers: sent.status === 503 ? { ...withCookie(cookie), "Retry-After": "60" } : withCookie(cookie),
+      });
     }
     if (uploaded.errors.length > 0) {
       // A file that could not be kept: the resident stays, with it named, and the other answers'

@@ -6,7 +6,7 @@ import { localizeDeep } from "../../domain/localize";
 import { formatCurrency } from "../../domain/money";
 import { paymentText } from "../../integrations/payments/messages";
 import { installmentLabel } from "../../integrations/payments/receipt";
-import { DEDUCTION_KINDS, type Parcel } from "../../integrations/property-records";
+import { DEDUCTION_KINDS, mailingAddressLines, type Parcel } from "../../integrations/property-records";
 import { localizeText } from "../../workflow/localize";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { ErrorPage } from "../components/ErrorPage/ErrorPage";
@@ -85,6 +85,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       stateParcelNumber: parcel.stateParcelNumber,
       address: parcel.address,
       owners: parcel.owners,
+      // Public on the county's record, as on most US counties' property cards: where bills go.
+      mailingAddress: mailingAddressLines(parcel.mailingAddress),
       assessedValue: formatCurrency(parcel.assessedValueCents, locale),
       mobileHome: parcel.mobileHome,
       township: parcel.township,
@@ -144,6 +146,15 @@ export default function PropertyPage({ loaderData: d }: Route.ComponentProps) {
         ))}
       </ul>,
       "owners",
+    ],
+    [
+      t("property.mailingAddress"),
+      d.mailingAddress.map((line, i) => (
+        <span key={i} className="cp-property__line">
+          {line}
+        </span>
+      )),
+      "mailing-address",
     ],
     [t("property.assessedValue"), d.assessedValue, "assessed-value"],
     [t("property.mobileHome"), d.mobileHome ? t("property.yes") : t("property.no"), "mobile-home"],

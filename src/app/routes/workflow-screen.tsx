@@ -258,7 +258,9 @@ function reportRefusals(service: string, screen: string, locale: string, found: 
   }
 }
 
-export default function WorkflowScreen({ loaderData, actionData }: Route.ComponentProps) {
+export default function WorkflowScreen({ loaderData, actionData: posted }: Route.ComponentProps) {
+  // Back from a provider's page, the loader says what the sending's call refused (a cancelled payment).
+  const actionData = posted ?? ("refusal" in loaderData ? loaderData.refusal : null) ?? undefined;
   const { t } = useTranslation("workflow-ui");
   const submit = useSubmit();
   const navigation = useNavigation();

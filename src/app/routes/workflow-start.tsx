@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { type Journey, startJourney, statusOf } from "../../workflow/journey";
 import { localizeText } from "../../workflow/localize";
-import { prefillDrafts, prefillParams } from "../../workflow/prefill";
+import { acceptedPrefillParams, prefillDrafts } from "../../workflow/prefill";
 import { isEndType, screenNamed } from "../../workflow/screens";
 import { isTool } from "../../workflow/service-kind";
 import { createI18n } from "../i18n";
@@ -42,8 +42,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const current = screenNamed(workflow, journey.screen);
   if (isTool(workflow) && current && isEndType(current.type))
     return redirectTo(screenHref(workflow.name, workflow.start, request));
-  // A link's declared answers (prefill.ts) go along to the first screen, for a journey not begun.
-  const prefill = prefillParams(workflow, new URL(request.url).searchParams);
+  // A link's declared answers (prefill.ts) go along to the first screen, for a journey not begun:
+  // those their field accepts, as the first screen's form carries them on (a refused one fills nothing).
+  const prefill = acceptedPrefillParams(workflow, new URL(request.url).searchParams, {
+    validate: services.workflows.validate,
+    locale: context.locale,
+    now: new Date(),
+  });
   if (!open) return redirectTo(screenHref(workflow.name, journey.screen, request, prefill));
   if (statusOf(workflow, journey) !== "submitted")
     return redirectTo(screenHref(workflow.name, journey.screen, request));

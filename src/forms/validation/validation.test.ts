@@ -213,7 +213,8 @@ describe("each message, in both languages", () => {
     const covered = new Set(cases.map((c) => c.key));
     // timeAfter names another answer: cross-field.test.ts checks it in both languages; so do the
     // date gaps (dateDays…), in date-gap.test.ts.
-    // A file's type, size and emptiness are found when it is stored: tests/integration/uploads.test.ts.
+    // A file's type, size and emptiness, and storage that did not take it, are found when it is
+    // stored: tests/integration/uploads.test.ts.
     const optIn: MessageKey[] = [
       "selectPropertyOrInvoice",
       "timeAfter",
@@ -228,6 +229,7 @@ describe("each message, in both languages", () => {
       "uploadType",
       "uploadTooBig",
       "uploadEmpty",
+      "uploadUnavailable",
     ];
     for (const key of Object.keys(en) as MessageKey[]) {
       if (!optIn.includes(key)) expect(covered.has(key), key).toBe(true);

@@ -14,6 +14,7 @@ import {
   normalizeBidNumber,
   packetDocument,
   SERVICE_TYPES,
+  sealStoredContacts,
   shownStatus,
 } from "./index";
 
@@ -215,6 +216,64 @@ describe("the embedded bids", () => {
     expect(await bids.packetRequest("HRWT96AF", "ITB-2026-0142")).toBeDefined();
     now = new Date("2026-11-26T15:00:00.000Z");
     expect(await bids.find("ITB-2026-0154")).toMatchObject({ dueDate: "2026-11-29" });
+  });
+});
+
+describe("bidders' details stored before they were sealed", () => {
+  it("are sealed once, on first use with a cipher, and still read back as given", async () => {
+    const older = await openDatabase({ file: ":memory:" });
+    try {
+      await migrate(older);
+      // As the site stored them before sealing: no cipher.
+      const unsealed = createBids({ kind: "embedded", db: older, demo: true, now: clock });
+      await unsealed.recordPacketRequest({ ...bidder, reference: "HRWT96AF", bidNumber: "ITB-2026-0142" });
+      await unsealed.recordPacketRequest({
+        ...bidder,
+        reference: "TXYN3456",
+        bidNumber: "RFP-2026-0143",
+        fax: "(317) 555-0199",
+      });
+      const raw = () =>
+        older.all<Record<string, string | null>>("SELECT * FROM bid_packet_requests ORDER BY reference");
+      expect((await raw())[0]?.company_name).toBe("Hoosier Paving Co.");
+
+      const cipher = createFieldCipher(randomBytes(32).toString("base64"));
+      const sealed = createBids({ kind: "embedded", db: older, demo: true, now: clock, cipher });
+      // The purchasing office's list reads them as the bidders gave them.
+      expect(await sealed.packetRequests("ITB-2026-0142")).toEqual([
+        expect.objectContaining({ companyName: "Hoosier Paving Co.", email: "bids@hoosierpaving.example" }),
+      ]);
+      expect(await sealed.packetRequest("TXYN3456", "RFP-2026-0143")).toMatchObject({
+        fax: "(317) 555-0199",
+        phone: "(317) 555-0142",
+      });
+      for (const row of await raw()) {
+        for (const column of ["company_name", "street_address", "phone", "email"])
+          expect(row[column]?.startsWith("enc:v1:"), column).toBe(true);
+        expect(row.fax === null || row.fax?.startsWith("enc:v1:")).toBe(true);
+        expect(JSON.stringify(row)).not.toMatch(/Hoosier|hoosierpaving|555-01/);
+      }
+      // Once per database: done is done, for this process and the next.
+      expect(await sealStoredContacts(older, cipher, now)).toBe(0);
+      const [state] = await older.all<{ value: string }>(
+        "SELECT value FROM bids_state WHERE key = 'contacts-sealed'",
+      );
+      expect(state?.value).toBe(now.toISOString());
+    } finally {
+      await older.close();
+    }
+  });
+
+  it("leave a new database alone: it is marked done without a change", async () => {
+    const fresh = await openDatabase({ file: ":memory:" });
+    try {
+      await migrate(fresh);
+      const cipher = createFieldCipher(randomBytes(32).toString("base64"));
+      expect(await sealStoredContacts(fresh, cipher, now)).toBe(0);
+      expect(await fresh.all("SELECT key FROM bids_state WHERE key = 'contacts-sealed'")).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { Database } from "../../db/database";
 import type { PayloadCipher } from "../../outbox";
+import type { FieldCipher } from "../../server/field-crypto";
 import type { Bid, BidStatus } from "./bid";
 import { embeddedBids } from "./embedded/embedded-bids";
 
@@ -87,6 +88,12 @@ export interface Bids {
   downloadCount(reference: string): Promise<number>;
 }
 
+/**
+ * The field cipher (src/server/field-crypto.ts, DATA_KEY) as the bids use it: sealing and opening
+ * the bidders' contact details, and telling a value stored before sealing (or under an older key).
+ */
+export type BidsCipher = PayloadCipher & Pick<FieldCipher, "needsReseal">;
+
 export interface BidsOptions {
   /** The clock (tests pass a fixed one). */
   now?: () => Date;
@@ -95,8 +102,11 @@ export interface BidsOptions {
    * use and moved on each new day.
    */
   demo?: boolean;
-  /** Seals bidders' contact details at rest (DATA_KEY, as residents' answers are). */
-  cipher?: PayloadCipher;
+  /**
+   * Seals bidders' contact details at rest (DATA_KEY, as residents' answers are), and seals once the
+   * rows stored before they were (embedded/sealed-contacts.ts).
+   */
+  cipher?: BidsCipher;
 }
 
 export type BidsConfig = { kind: "embedded"; db: Database } & BidsOptions;

@@ -3,9 +3,8 @@
  * embedded bids with the demo bids kept current, and the workflow engine's `bids` call.
  */
 import type { Database } from "../../db/database";
-import type { PayloadCipher } from "../../outbox";
 import type { Integrations } from "../../workflow/integrations";
-import { type Bids, createBids } from "./bids";
+import { type Bids, type BidsCipher, createBids } from "./bids";
 import { bidsCall } from "./integration";
 
 export {
@@ -26,6 +25,7 @@ export {
   type BidQuery,
   type BidSort,
   type Bids,
+  type BidsCipher,
   type BidsConfig,
   createBids,
   isBidSort,
@@ -35,6 +35,12 @@ export {
 } from "./bids";
 export { DEMO_BIDS, type DemoBid, demoBidsOn } from "./embedded/demo-bids";
 export { DEFAULT_PAGE_SIZE } from "./embedded/embedded-bids";
+export {
+  contactContext,
+  SEALED_CONTACT_COLUMNS,
+  type SealedContactColumn,
+  sealStoredContacts,
+} from "./embedded/sealed-contacts";
 export { seedDemoBids } from "./embedded/seed";
 export { bidsCall, bidsText, packetUrl } from "./integration";
 export { packetDocument } from "./packet";
@@ -47,7 +53,7 @@ export interface BidsIntegration {
 
 export function bidsIntegration(
   db: Database,
-  opts: { now?: () => Date; cipher?: PayloadCipher } = {},
+  opts: { now?: () => Date; cipher?: BidsCipher } = {},
 ): BidsIntegration {
   const bids = createBids({ kind: "embedded", db, demo: true, ...opts });
   return { call: bidsCall(bids), bids };

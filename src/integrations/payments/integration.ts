@@ -13,9 +13,12 @@
  *   pay             { items, method: "card" | "ach", attemptKey, email?,
  *                     card: nameOnCard, cardNumber, expiry, cvv, zip
  *                     ach:  routingNumber, accountNumber, accountNumberConfirm?, nameOnAccount
- *                     hosted providers: returnPath (where the provider's page sends the resident back) }
- *                   → { paymentId, reference, status: "approved" | "processing" | "redirect", subtotal, fee, total,
- *                       method, maskedNumber, brand, items, redirectUrl?, paidAt? }
+ *                     hosted providers: returnPath (where the provider's page sends the resident back;
+ *                     at sending, the engine's CallContext.returnPath) }
+ *                   → { paymentId, reference, status: "approved" | "processing", subtotal, fee, total,
+ *                       method, maskedNumber, brand, items, paidAt? }
+ *                   or, with a hosted provider, IntegrationRedirect to its page; made again with
+ *                   CallContext.returned when the resident is back, it answers how it went there.
  *   confirm         { attemptKey } → what pay answers, as it stands now (back from a hosted page)
  *
  * What the resident can fix is refused (IntegrationRefusal) in their language, on the path of the
@@ -30,7 +33,12 @@ import type { Locale } from "../../domain/localize";
 import { formatCurrency } from "../../domain/money";
 import { normalizeParcelNumber } from "../../domain/parcel-number";
 import { isEmail } from "../../forms/validation/formats";
-import { type CallContext, IntegrationRefusal, type Integrations } from "../../workflow/integrations";
+import {
+  type CallContext,
+  IntegrationRedirect,
+  IntegrationRefusal,
+  type Integrations,
+} from "../../workflow/integrations";
 import { checkInstrument } from "./instrument";
 import { parseItems, type RequestedItem } from "./items";
 import { paymentText } from "./messages";
@@ -233,6 +241,13 @@ export function paymentsCall(
 
     async pay(params, locale, context) {
       const key = attemptKey(params.attemptKey ?? sendingKey(context), "pay");
+      if (context.returned) {
+        // Back from the provider's page: how it went there, whatever the params say now.
+        const back = shown(await refusing(() => payments.returned(key), locale), locale);
+        if (back.status === "redirect")
+          refuse([{ path: "", message: "cancelled", keyword: "payment" }], locale);
+        return back;
+      }
       const how = method(params.method);
       const items = await refusing(() => requested(params), locale, pathsOf(params));
       const email = text(params.email);
@@ -248,7 +263,7 @@ export function paymentsCall(
         throw new TypeError(`payments.pay: ${provider.name} takes card and bank details on its own page`);
       }
       if (problems.length > 0) refuse(problems, locale);
-      const returnPath = text(params.returnPath);
+      const returnPath = text(params.returnPath) || (context.returnPath ?? "");
       const returnUrl =
         provider.entry === "hosted" && returnPath.startsWith("/") && !returnPath.startsWith("//")
           ? new URL(returnPath, options.origin).toString()
@@ -269,6 +284,9 @@ export function paymentsCall(
         locale,
         pathsOf(params),
       );
+      // The resident pays on the provider's page, and comes back to `returnPath`.
+      if (result.status === "redirect" && result.redirectUrl)
+        throw new IntegrationRedirect(result.redirectUrl);
       return shown(result, locale);
     },
 

@@ -118,8 +118,13 @@ export interface Payments {
   /** Chosen invoices with an amount spread over them, due first paid first (items.ts allocateToInvoices). */
   allocate(invoiceIds: unknown, amount: unknown): Promise<RequestedItem[]>;
   pay(request: PayRequest): Promise<PaymentResult>;
-  /** Where an attempt stands now, asking the provider (a resident back from a hosted page). */
+  /** Where an attempt stands now, asking the provider. */
   confirm(attemptKey: string): Promise<PaymentResult>;
+  /**
+   * The resident is back from the hosted page: where the attempt stands, and if it is still waiting
+   * there (they came back without paying), the page is closed and the try ends cancelled (a refusal).
+   */
+  returned(attemptKey: string): Promise<PaymentResult>;
   /** Returns principal (never the fee); `amount` defaults to all that is left. Idempotent on `refundKey`. */
   refund(paymentId: string, options: { refundKey: string; amount?: number }): Promise<StoredRefund>;
   /** Settles tries left open (a process died, a resident never came back from a hosted page). */
@@ -389,6 +394,13 @@ export function createPayments(options: PaymentsOptions): Payments {
         waitedOn = 1;
         continue;
       }
+      if (p.status === "redirect" && !sameItems(p.items, request.items)) {
+        // Other amounts than the page waiting at the provider (the resident went back from it and
+        // changed them): that page is closed first, and the next try asks for these.
+        const closed = await closeHosted(p);
+        if (closed.status !== "cancelled") return resultOf(closed);
+        continue;
+      }
       if (p.status === "approved" || p.status === "processing" || p.status === "redirect") return resultOf(p);
       if (RETRIABLE_STATUSES.includes(p.status)) {
         if (waitedOn === p.tries) throw refusalFor(p.status);
@@ -417,6 +429,33 @@ export function createPayments(options: PaymentsOptions): Payments {
       throw refusal("serverError");
     }
     return resultOf(await settle(p, outcome));
+  }
+
+  /**
+   * Closes a try waiting on the provider's page, so it can no longer be paid behind the resident's
+   * back, and settles it: cancelled with the amounts back on the balances, or paid if the resident
+   * paid meanwhile (in another tab).
+   */
+  async function closeHosted(p: Payment): Promise<Payment> {
+    if (!p.providerPaymentId) return p;
+    let outcome: ProviderPayment;
+    try {
+      outcome = provider.cancel
+        ? await provider.cancel(p.providerPaymentId)
+        : await provider.status(p.providerPaymentId);
+    } catch (error) {
+      log(`payments: ${p.reference}: closing at ${provider.name} failed: ${String(error).slice(0, 300)}`);
+      throw refusal("serverError");
+    }
+    return settle(p, outcome);
+  }
+
+  async function returned(attemptKey: string): Promise<PaymentResult> {
+    const result = await confirm(attemptKey);
+    if (result.status !== "redirect") return result;
+    const p = await paymentWhere(db, "attempt_key", attemptKey);
+    if (!p) throw refusal("serverError");
+    return resultOf(await closeHosted(p));
   }
 
   async function settleStale(): Promise<number> {
@@ -558,10 +597,21 @@ export function createPayments(options: PaymentsOptions): Payments {
     allocate: (invoiceIds, amount) => allocateToInvoices(db, invoiceIds, amount),
     pay,
     confirm,
+    returned,
     refund,
     settleStale,
     byReference: (reference) => paymentWhere(db, "reference", reference),
   };
+}
+
+/** The same things paid for, in any order: what a try waiting on a hosted page asks for. */
+function sameItems(paid: readonly PaidItem[], requested: readonly RequestedItem[]): boolean {
+  const keys = (items: readonly { kind: string; id: string; amount: unknown }[]) =>
+    items
+      .map((item) => `${item.kind}\u0000${item.id}\u0000${String(item.amount)}`)
+      .sort()
+      .join("\u0001");
+  return keys(paid) === keys(requested);
 }
 
 /** A hosted page tells only the last four digits: shown as the form would have masked them. */

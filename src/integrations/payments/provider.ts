@@ -98,6 +98,17 @@ export interface PaymentProvider {
    */
   refund(request: { id: string; amount: number; idempotencyKey: string }): Promise<Refund>;
   status(id: string): Promise<ProviderPayment>;
+  /**
+   * Hosted: closes the provider's page of a payment not paid yet, so it can no longer be (the
+   * resident came back without paying, or is paying other amounts), and says where it stands:
+   * canceled, or paid if the resident paid just before.
+   */
+  cancel?(id: string): Promise<ProviderPayment>;
+  /**
+   * Hosted: the origins of the provider's pages. A form posted without JavaScript is redirected
+   * there, which the site's Content-Security-Policy (form-action) must allow.
+   */
+  readonly pageOrigins?: readonly string[];
 }
 
 /**

@@ -6,7 +6,8 @@
  * that replay the first answer (or refuse a different request under the same key).
  *
  * Tests play the resident on the hosted page with `pay`, `payByBank`, `settleBankDebit` and
- * `expire`, and inject faults with `failNext` and `hangNext`.
+ * `expire` (or, with `pages`, a browser pays on the double's own stand-in for Checkout's page), and
+ * inject faults with `failNext` and `hangNext`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -103,8 +104,28 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startStripeDouble(secretKey = "sk_test_double"): Promise<StripeDouble> {
+/**
+ * The double's stand-in for Checkout's page (`pages: true`): the session's amount, a button that
+ * pays it (a card, or a bank debit when that is the session's method) and Stripe's back link to
+ * `cancel_url`. Browser tests walk through it as a resident walks through Stripe's.
+ */
+function checkoutPage(session: Session): string {
+  const total = (session.amount_total / 100).toFixed(2);
+  const bank = session.payment_method_types.includes("us_bank_account");
+  const escaped = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test checkout</title></head>
+<body><main><h1>Test checkout</h1><p>Pay $${total} USD</p>
+<form method="post"><button type="submit" name="pay" value="${bank ? "bank" : "card"}">Pay</button></form>
+<p><a href="${escaped(session.cancel_url ?? session.success_url)}">Back</a></p></main></body></html>`;
+}
+
+export async function startStripeDouble(
+  secretKey = "sk_test_double",
+  options: { pages?: boolean } = {},
+): Promise<StripeDouble> {
   let counter = 0;
+  /** Where session pages are: Stripe's own address, or the double's (`pages`). */
+  let pageBase = "https://checkout.stripe.com";
   const nextId = (prefix: string) => `${prefix}_test_${String(++counter).padStart(6, "0")}`;
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Session>();
@@ -158,7 +179,7 @@ export async function startStripeDouble(secretKey = "sk_test_double"): Promise<S
     const session: Session = {
       id,
       object: "checkout.session",
-      url: `https://checkout.stripe.com/c/pay/${id}`,
+      url: `${pageBase}/c/pay/${id}`,
       status: "open",
       payment_status: "unpaid",
       payment_intent: null,
@@ -209,6 +230,39 @@ export async function startStripeDouble(secretKey = "sk_test_double"): Promise<S
     return [200, made];
   }
 
+  /** POST /v1/checkout/sessions/{id}/expire: only an open session can be. */
+  function expireSession(id: string): [number, unknown] {
+    const found = sessions.get(id);
+    if (!found)
+      return [404, stripeError("invalid_request_error", "No such checkout.session", "resource_missing")];
+    if (found.status !== "open")
+      return [
+        400,
+        stripeError(
+          "invalid_request_error",
+          `This Checkout Session is ${found.status} and cannot be expired.`,
+        ),
+      ];
+    Object.assign(found, { status: "expired", url: null });
+    return [200, found];
+  }
+
+  function hostedPage(method: string | undefined, id: string, res: ServerResponse) {
+    const found = sessions.get(id);
+    if (found?.status !== "open") {
+      res.writeHead(404, { "Content-Type": "text/plain" });
+      return res.end("This checkout session is no longer open.");
+    }
+    if (method !== "POST") {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      return res.end(checkoutPage(found));
+    }
+    if (found.payment_method_types.includes("us_bank_account")) double.payByBank(id);
+    else double.pay(id);
+    res.writeHead(303, { Location: found.success_url.replace("{CHECKOUT_SESSION_ID}", id) });
+    res.end();
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://double");
     const text = await readBody(req);
@@ -221,6 +275,8 @@ export async function startStripeDouble(secretKey = "sk_test_double"): Promise<S
       contentType: req.headers["content-type"],
       form: new URLSearchParams(text),
     };
+    const page = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
+    if (options.pages && page) return hostedPage(req.method, decodeURIComponent(page[1] ?? ""), res);
     requests.push(record);
     const fault = faults[0];
     if (fault && (fault.kind === "hang" || !fault.path || fault.path === url.pathname)) {
@@ -245,6 +301,7 @@ export async function startStripeDouble(secretKey = "sk_test_double"): Promise<S
     }
     let answer: [number, unknown];
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions")
       answer = createSession(record.form);
     else if (req.method === "GET" && sessionPath) {
@@ -252,7 +309,9 @@ export async function startStripeDouble(secretKey = "sk_test_double"): Promise<S
       answer = session
         ? [200, expanded(session, url.searchParams.getAll("expand[]"))]
         : [404, stripeError("invalid_request_error", "No such checkout.session", "resource_missing")];
-    } else if (req.method === "POST" && url.pathname === "/v1/refunds") answer = refund(record.form);
+    } else if (req.method === "POST" && expirePath)
+      answer = expireSession(decodeURIComponent(expirePath[1] ?? ""));
+    else if (req.method === "POST" && url.pathname === "/v1/refunds") answer = refund(record.form);
     else
       answer = [
         404,
@@ -295,7 +354,8 @@ export async function startStripeDouble(secretKey = "sk_test_double"): Promise<S
     Object.assign(s, { status: "complete", payment_intent: intent.id, url: null });
   };
 
-  return {
+  if (options.pages) pageBase = `http://127.0.0.1:${port}`;
+  const double: StripeDouble = {
     url: `http://127.0.0.1:${port}`,
     secretKey,
     requests,
@@ -356,4 +416,5 @@ export async function startStripeDouble(secretKey = "sk_test_double"): Promise<S
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return double;
 }

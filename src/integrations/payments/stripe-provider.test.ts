@@ -137,6 +137,23 @@ describe("the Stripe provider, against a double of Stripe's API", () => {
     expect(await provider.status(expiring.id)).toEqual({ id: expiring.id, status: "canceled" });
   });
 
+  it("closes an open session (expire) when the resident came back without paying, and reads a paid one as paid", async () => {
+    const open = await provider.create(payment({ idempotencyKey: "pay-c1:1", paymentId: "pay-c1" }));
+    expect(await provider.cancel?.(open.id)).toEqual({ id: open.id, status: "canceled" });
+    const expire = stripe.requests.at(-1);
+    expect(expire?.path).toBe(`/v1/checkout/sessions/${open.id}/expire`);
+    expect(expire?.idempotencyKey).toBe(`${open.id}:expire`);
+    // Paid in another tab just before: Stripe refuses to expire it, and the session says it is paid.
+    const paid = await provider.create(payment({ idempotencyKey: "pay-c2:1", paymentId: "pay-c2" }));
+    stripe.pay(paid.id, { brand: "mastercard", last4: "4444" });
+    expect(await provider.cancel?.(paid.id)).toMatchObject({ status: "succeeded", lastFour: "4444" });
+  });
+
+  it("names Stripe's checkout origin for the site's form-action policy, or the double's own", () => {
+    expect(stripeProvider({ secretKey: "sk_test_x" }).pageOrigins).toEqual(["https://checkout.stripe.com"]);
+    expect(provider.pageOrigins).toEqual([stripe.url]);
+  });
+
   it("reads a bank debit as processing until it settles, then succeeded or declined", async () => {
     const paid = await provider.create(payment({ method: "ach", idempotencyKey: "pay-6:1" }));
     stripe.payByBank(paid.id);

@@ -10,6 +10,7 @@
  *
  *   create  POST /v1/checkout/sessions          (Idempotency-Key)  → requires_action + url
  *   status  GET  /v1/checkout/sessions/{id}?expand[]=payment_intent.payment_method
+ *   cancel  POST /v1/checkout/sessions/{id}/expire  (the resident came back without paying)
  *   refund  POST /v1/refunds {payment_intent, amount}  (Idempotency-Key): principal only
  *
  * Requests are form-encoded (Stripe's convention, nested keys as a[b][0]); answers are JSON. Errors
@@ -171,6 +172,8 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
   return {
     name: "stripe",
     entry: "hosted",
+    // Checkout's pages are on checkout.stripe.com; a test double serves its own.
+    pageOrigins: [config.apiBase ? new URL(base).origin : "https://checkout.stripe.com"],
     async create(payment: CreatePayment): Promise<ProviderPayment> {
       if (payment.instrument)
         throw new TypeError("stripe: card and bank details are typed on Stripe's page, never sent");
@@ -212,6 +215,20 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     },
     async status(id) {
       return sessionPayment(await retrieve(id));
+    },
+    async cancel(id) {
+      try {
+        return sessionPayment(
+          await request<StripeSession>("POST", `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {
+            idempotencyKey: `${id}:expire`,
+          }),
+        );
+      } catch (error) {
+        // Only an open session expires: one paid (or expired) meanwhile says where it stands.
+        if (error instanceof ProviderError && error.outcome === "failed")
+          return sessionPayment(await retrieve(id));
+        throw error;
+      }
     },
     async refund({ id, amount, idempotencyKey }): Promise<Refund> {
       const session = await retrieve(id);

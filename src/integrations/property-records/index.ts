@@ -12,9 +12,11 @@ export { DEMO_PARCELS, type DemoParcelKey, demoParcelList } from "./embedded/dem
 export { DEFAULT_PARCEL_COUNT, generateParcels, PARCEL_GENERATOR_VERSION } from "./embedded/generate-parcels";
 export { type SeedOptions, type SeedResult, seedPropertyRecords } from "./embedded/seed";
 export { DEFAULT_LIMITS, MAX_LIMIT } from "./limits";
+export { mailingAddressLines, oneLineMailingAddress, propertyAsMailingAddress } from "./mailing-address";
 export {
   type AddressSearchOptions,
   createPropertyRecords,
+  type MailingAddress,
   type Parcel,
   type ParcelAddress,
   type ParcelPage,

@@ -14,6 +14,23 @@ export interface ParcelAddress {
   zip: string;
 }
 
+/**
+ * Where the county sends the owner's tax bills and notices: the mailing address on record. Often the
+ * property's own address, but an owner may live elsewhere in the country or abroad, and a company
+ * or trust uses its office or a PO box.
+ */
+export interface MailingAddress {
+  /** What comes before the city, each line as written: "c/o …", the street or PO box, a unit. */
+  lines: string[];
+  city: string;
+  /** The state's two letters in the United States; a province or region elsewhere, or "". */
+  region: string;
+  /** A ZIP code in the United States (5 or 9 digits); the country's postal code elsewhere, or "". */
+  postalCode: string;
+  /** ISO 3166-1 alpha-2: "US" for the United States (its territories and military addresses too). */
+  country: string;
+}
+
 export interface Parcel {
   /** Canonical local parcel number, 7 digits (see parcel-number.ts). */
   parcelNumber: string;
@@ -21,6 +38,8 @@ export interface Parcel {
   stateParcelNumber: string;
   address: ParcelAddress;
   owners: string[];
+  /** The owner's mailing address on record (public, like the owners' names). */
+  mailingAddress: MailingAddress;
   mobileHome: boolean;
   assessedValueCents: number;
   schoolDistrict: string;

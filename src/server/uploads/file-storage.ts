@@ -5,7 +5,7 @@ import { PRIVATE_DIR, PRIVATE_FILE } from "../data-files";
 /**
  * Where uploaded files' (sealed) bytes are kept, by the upload's id. The uploads table says whose
  * they are; this only keeps bytes. A folder under the data directory is the default; an
- * S3-compatible bucket is one more implementation of this interface.
+ * S3-compatible bucket (UPLOAD_STORAGE=s3) is s3-storage.ts.
  */
 export interface FileStorage {
   put(id: string, bytes: Buffer): Promise<void>;

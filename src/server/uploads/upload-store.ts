@@ -18,9 +18,13 @@ export interface IncomingFile {
   truncated: boolean;
 }
 
-/** Why a file was not kept: a catalogue message key (locales/<lang>/validation.json) and its name. */
+/**
+ * Why a file was not kept: a catalogue message key (locales/<lang>/validation.json) and its name.
+ * `uploadUnavailable`: the file was fine but the storage did not take it (an S3 bucket down or
+ * slow): the resident is asked to try again, with the rest of the screen kept.
+ */
 export interface UploadProblem {
-  problem: "uploadType" | "uploadTooBig" | "uploadEmpty";
+  problem: "uploadType" | "uploadTooBig" | "uploadEmpty" | "uploadUnavailable";
   name: string;
 }
 
@@ -71,11 +75,24 @@ export function createUploads(
       size: Number(row.size),
     });
 
+  /**
+   * The bytes first, then the row: a file the storage could not delete keeps its row, so the next
+   * purge tries again (a row is the only way to find a stored file). The first failure stops the
+   * rest: a bucket that is down or hangs would fail them all, one timeout each, and the start-up
+   * purge waits for this. Answers how many went, and how many were left and why.
+   */
   const remove = async (ids: readonly string[]) => {
+    let removed = 0;
     for (const id of ids) {
-      await storage.delete(id);
+      try {
+        await storage.delete(id);
+      } catch (error) {
+        return { removed, failed: { count: ids.length - removed, first: error } };
+      }
       await db.run("DELETE FROM uploads WHERE id = ?", [id]);
+      removed++;
     }
+    return { removed, failed: undefined };
   };
 
   return {
@@ -87,7 +104,13 @@ export function createUploads(
       if (!type || !isAcceptedType(type)) return { problem: "uploadType", name };
       const id = randomBytes(18).toString("base64url");
       // The bytes first: a row never names a file that is not there.
-      await storage.put(id, cipher.sealBytes(file.bytes, sealContext(id)));
+      try {
+        await storage.put(id, cipher.sealBytes(file.bytes, sealContext(id)));
+      } catch (error) {
+        // The resident is told (the file named) and may try again; the city's log says why.
+        console.error(`uploads: a document could not be stored: ${(error as Error).message}`);
+        return { problem: "uploadUnavailable", name };
+      }
       await db.run(
         "INSERT INTO uploads (id, journey_id, name, type, size, created_at) VALUES (?, ?, ?, ?, ?, ?)",
         [id, journeyId, cipher.seal(name, nameContext(id)), type, file.bytes.length, now().toISOString()],
@@ -129,7 +152,13 @@ export function createUploads(
         `SELECT id FROM uploads WHERE journey_id = ? AND id IN (${ids.map(() => "?").join(", ")})`,
         [journeyId, ...ids],
       );
-      await remove(rows.map((row) => row.id));
+      // The resident's answer no longer names these files, whether or not the storage could delete
+      // them now: one it could not stays in the table and goes with the journey's other files.
+      const { failed } = await remove(rows.map((row) => row.id));
+      if (failed)
+        console.error(
+          `uploads: ${failed.count} removed document(s) left in storage until a later purge: ${(failed.first as Error).message}`,
+        );
     },
 
     async purge() {
@@ -138,8 +167,13 @@ export function createUploads(
           WHERE journey_id NOT IN (SELECT id FROM journeys)
             AND journey_id NOT IN (SELECT journey_id FROM submissions)`,
       );
-      await remove(rows.map((row) => row.id));
-      return rows.length;
+      const { removed, failed } = await remove(rows.map((row) => row.id));
+      // Thrown, so the purge schedule logs it and tries again at its next run.
+      if (failed)
+        throw new Error(
+          `${failed.count} of ${rows.length} documents were not deleted from storage (${removed} were): ${(failed.first as Error).message}`,
+        );
+      return removed;
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type BidsOptions,
   type PacketRequest,
 } from "../bids";
+import { contactContext, type SealedContactColumn, sealStoredContacts } from "./sealed-contacts";
 import { seedDemoBids } from "./seed";
 
 interface BidRow {
@@ -64,18 +65,15 @@ function bidFromRow(row: BidRow, today: string): Bid {
   };
 }
 
-/** The bidder's contact columns, sealed when a cipher is given (each bound to its row and column). */
-const SEALED = ["company_name", "street_address", "phone", "fax", "email"] as const;
-
+/** The bidder's contact columns, sealed when a cipher is given (sealed-contacts.ts). */
 function contactCipher(cipher: BidsOptions["cipher"]) {
-  const context = (column: string, reference: string) => `bid_packet_requests.${column}:${reference}`;
   return {
-    seal: (value: string | null, column: (typeof SEALED)[number], reference: string) =>
-      value === null || !cipher ? value : cipher.seal(value, context(column, reference)),
+    seal: (value: string | null, column: SealedContactColumn, reference: string) =>
+      value === null || !cipher ? value : cipher.seal(value, contactContext(column, reference)),
     /** A row as stored, opened (a value stored before sealing opens as it is). */
     open: (row: RequestRow): PacketRequest => {
-      const open = (value: string, column: string) =>
-        cipher ? cipher.open(value, context(column, row.reference)) : value;
+      const open = (value: string, column: SealedContactColumn) =>
+        cipher ? cipher.open(value, contactContext(column, row.reference)) : value;
       return {
         reference: row.reference,
         bidNumber: row.bid_number,
@@ -107,8 +105,24 @@ export function embeddedBids(db: Database, options: BidsOptions = {}): Bids {
   const requestFromRow = contact.open;
   const today = () => formatIsoDate(calendarDateOf(now()));
   let seededOn = "";
+  /**
+   * Rows stored before the contact details were sealed, sealed on first use (once per database;
+   * the database says whether it is done). A failure is retried on the next use: meanwhile
+   * such rows still open as they are.
+   */
+  let sealing: Promise<unknown> | undefined;
+  const sealed = () => {
+    const cipher = options.cipher;
+    if (!cipher) return Promise.resolve();
+    sealing ??= sealStoredContacts(db, cipher, now()).catch((error) => {
+      sealing = undefined;
+      console.error("bids: sealing the contact details stored before they were sealed failed:", error);
+    });
+    return sealing;
+  };
   /** The demo bids as on today (once a day per process; the database says whether it is done). */
   async function ready(): Promise<string> {
+    await sealed();
     const day = today();
     if (options.demo && seededOn !== day) {
       await seedDemoBids(db, day);
@@ -249,6 +263,7 @@ export function embeddedBids(db: Database, options: BidsOptions = {}): Bids {
       const reference = normalizeReference(ref);
       const number = normalizeBidNumber(bidNumber);
       if (!reference || !number) return undefined;
+      await sealed();
       const [row] = await db.all<RequestRow>(
         `SELECT ${REQUEST_COLUMNS} FROM bid_packet_requests WHERE reference = ? AND bid_number = ?`,
         [reference, number],
@@ -259,6 +274,7 @@ export function embeddedBids(db: Database, options: BidsOptions = {}): Bids {
     async packetRequests(bidNumber) {
       const number = normalizeBidNumber(bidNumber);
       if (!number) return [];
+      await sealed();
       const rows = await db.all<RequestRow>(
         `SELECT ${REQUEST_COLUMNS} FROM bid_packet_requests WHERE bid_number = ? ORDER BY requested_at, reference`,
         [number],

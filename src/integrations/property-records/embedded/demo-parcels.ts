@@ -12,10 +12,20 @@
  * | over65              | 4000001 | 3517 E Michigan St, 46218              | Dorothy Whitfield            | homestead                    |
  * | blindOrDisabled     | 6000001 | 3822 S Cedar Ave, 46227                | Minh Tran, Linh Tran         | homestead                    |
  * | mobileHome          | 8000001 | 6100 W Washington St Lot 14, 46222     | Dale Hutchins                | none (a mobile home)         |
+ *
+ * Each owner's mailing address is the property's, but the rental company's: a PO box downtown.
  */
 import type { Parcel } from "../property-records";
 
 const cedarport = (line1: string, zip: string) => ({ line1, city: "Cedarport", state: "IN", zip });
+/** Letters to the owner go to the property itself. */
+const atProperty = (line1: string, zip: string) => ({
+  lines: [line1],
+  city: "Cedarport",
+  region: "IN",
+  postalCode: zip,
+  country: "US",
+});
 
 export type DemoParcelKey =
   | "firstTimeHomeowner"
@@ -33,6 +43,7 @@ export const DEMO_PARCELS: Readonly<Record<DemoParcelKey, Readonly<Parcel>>> = {
     stateParcelNumber: "49-01-12-000-001.000-101",
     address: cedarport("200 E Market St", "46204"),
     owners: ["Maria Delgado"],
+    mailingAddress: atProperty("200 E Market St", "46204"),
     mobileHome: false,
     assessedValueCents: 18_430_000,
     schoolDistrict: "Cedarport Public Schools",
@@ -45,6 +56,7 @@ export const DEMO_PARCELS: Readonly<Record<DemoParcelKey, Readonly<Parcel>>> = {
     stateParcelNumber: "49-01-07-000-002.000-101",
     address: cedarport("1418 N Cedar Ave", "46202"),
     owners: ["James Okafor", "Grace Okafor"],
+    mailingAddress: atProperty("1418 N Cedar Ave", "46202"),
     mobileHome: false,
     assessedValueCents: 21_250_000,
     schoolDistrict: "Cedarport Public Schools",
@@ -57,6 +69,13 @@ export const DEMO_PARCELS: Readonly<Record<DemoParcelKey, Readonly<Parcel>>> = {
     stateParcelNumber: "49-01-13-000-003.000-101",
     address: cedarport("915 S Lake Ave", "46203"),
     owners: ["Cedarport Rental Holdings LLC"],
+    mailingAddress: {
+      lines: ["PO Box 6120"],
+      city: "Cedarport",
+      region: "IN",
+      postalCode: "46206",
+      country: "US",
+    },
     mobileHome: false,
     assessedValueCents: 14_320_000,
     schoolDistrict: "Cedarport Public Schools",
@@ -69,6 +88,7 @@ export const DEMO_PARCELS: Readonly<Record<DemoParcelKey, Readonly<Parcel>>> = {
     stateParcelNumber: "49-02-21-000-001.000-201",
     address: cedarport("5412 Fox Run Ct", "46220"),
     owners: ["Marcus Bell", "Tanya Bell"],
+    mailingAddress: atProperty("5412 Fox Run Ct", "46220"),
     mobileHome: false,
     assessedValueCents: 27_690_000,
     schoolDistrict: "Metropolitan School District of Harbor Township",
@@ -81,6 +101,7 @@ export const DEMO_PARCELS: Readonly<Record<DemoParcelKey, Readonly<Parcel>>> = {
     stateParcelNumber: "49-04-09-000-001.000-401",
     address: cedarport("3517 E Michigan St", "46218"),
     owners: ["Dorothy Whitfield"],
+    mailingAddress: atProperty("3517 E Michigan St", "46218"),
     mobileHome: false,
     assessedValueCents: 9_870_000,
     schoolDistrict: "Union Township Community Schools",
@@ -93,6 +114,7 @@ export const DEMO_PARCELS: Readonly<Record<DemoParcelKey, Readonly<Parcel>>> = {
     stateParcelNumber: "49-06-28-000-001.000-601",
     address: cedarport("3822 S Cedar Ave", "46227"),
     owners: ["Minh Tran", "Linh Tran"],
+    mailingAddress: atProperty("3822 S Cedar Ave", "46227"),
     mobileHome: false,
     assessedValueCents: 16_890_000,
     schoolDistrict: "Pleasant Township Schools",
@@ -105,6 +127,7 @@ export const DEMO_PARCELS: Readonly<Record<DemoParcelKey, Readonly<Parcel>>> = {
     stateParcelNumber: "49-08-16-000-001.000-801",
     address: cedarport("6100 W Washington St Lot 14", "46222"),
     owners: ["Dale Hutchins"],
+    mailingAddress: atProperty("6100 W Washington St Lot 14", "46222"),
     mobileHome: true,
     assessedValueCents: 2_460_000,
     schoolDistrict: "Maple Grove Community Schools",
@@ -119,6 +142,7 @@ export function demoParcelList(): Parcel[] {
     ...parcel,
     address: { ...parcel.address },
     owners: [...parcel.owners],
+    mailingAddress: { ...parcel.mailingAddress, lines: [...parcel.mailingAddress.lines] },
     existingDeductions: [...parcel.existingDeductions],
   }));
 }

@@ -6,8 +6,9 @@ import type { Database, Params } from "../../../db/database";
 import { normalizeParcelNumber } from "../../../domain/parcel-number";
 import { parseAddress, prefixRange } from "../address";
 import { clampLimit, DEFAULT_LIMITS } from "../limits";
+import { propertyAsMailingAddress } from "../mailing-address";
 import { ownerQueryWords } from "../owner-name";
-import type { Parcel, ParcelSearch, PropertyRecords } from "../property-records";
+import type { MailingAddress, Parcel, ParcelSearch, PropertyRecords } from "../property-records";
 import { isParcelSort, type ParcelSort } from "../sorts";
 import { addressCondition } from "./address-sql";
 import { CITY } from "./cedarport-geography";
@@ -20,6 +21,7 @@ export interface ParcelRow {
   state: string;
   zip: string;
   owners: string;
+  mailing_address: string;
   mobile_home: number | string;
   assessed_value_cents: number | string;
   school_district: string;
@@ -28,15 +30,20 @@ export interface ParcelRow {
 }
 
 const COLUMNS =
-  "parcel_number, state_parcel_number, line1, city, state, zip, owners, mobile_home, assessed_value_cents, school_district, township, existing_deductions";
+  "parcel_number, state_parcel_number, line1, city, state, zip, owners, mailing_address, mobile_home, assessed_value_cents, school_district, township, existing_deductions";
 
 // PostgreSQL returns BIGINT as a string; both dialects store the flag as 0 or 1.
 export function parcelFromRow(row: ParcelRow): Parcel {
+  const address = { line1: row.line1, city: row.city, state: row.state, zip: row.zip };
   return {
     parcelNumber: row.parcel_number,
     stateParcelNumber: row.state_parcel_number,
-    address: { line1: row.line1, city: row.city, state: row.state, zip: row.zip },
+    address,
     owners: JSON.parse(row.owners) as string[],
+    // Empty only in a row written before the column was (seeding again fills it): the property's.
+    mailingAddress: row.mailing_address
+      ? (JSON.parse(row.mailing_address) as MailingAddress)
+      : propertyAsMailingAddress({ address }),
     mobileHome: Number(row.mobile_home) === 1,
     assessedValueCents: Number(row.assessed_value_cents),
     schoolDistrict: row.school_district,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { normalizeParcelNumber } from "../../../domain/parcel-number";
 import { parseAddress } from "../address";
@@ -16,6 +17,7 @@ const parcels = generateParcels();
  */
 const DIGESTS: Record<number, string> = {
   1: "5bf29ce585db97ad3f42ad19f96ed0eea7d999db3c45841024f82e92610e1147",
+  2: "1d25b31b0a720a5717a5aed5d8f78fa698f40bffcd564693e0844da55a1396ec",
 };
 
 describe("generateParcels", () => {
@@ -34,6 +36,50 @@ describe("generateParcels", () => {
   it("produces the data of its version", () => {
     const digest = createHash("sha256").update(JSON.stringify(parcels)).digest("hex");
     expect(digest).toBe(DIGESTS[PARCEL_GENERATOR_VERSION]);
+  });
+
+  it("added the mailing addresses (version 2) without changing anything version 1 made", () => {
+    const withoutMailing = parcels.map(({ mailingAddress: _, ...rest }) => rest);
+    expect(createHash("sha256").update(JSON.stringify(withoutMailing)).digest("hex")).toBe(DIGESTS[1]);
+  });
+
+  it("sends most owners' letters to the property, some elsewhere in the US, a few abroad", () => {
+    const atProperty = parcels.filter((p) =>
+      isDeepStrictEqual(p.mailingAddress, {
+        lines: [p.address.line1],
+        city: p.address.city,
+        region: p.address.state,
+        postalCode: p.address.zip,
+        country: "US",
+      }),
+    );
+    const abroad = parcels.filter((p) => p.mailingAddress.country !== "US");
+    const elsewhere = parcels.filter(
+      (p) => p.mailingAddress.country === "US" && p.mailingAddress.city !== "Cedarport",
+    );
+    expect(atProperty.length / parcels.length).toBeGreaterThan(0.7);
+    expect(atProperty.length / parcels.length).toBeLessThan(0.9);
+    expect(elsewhere.length / parcels.length).toBeGreaterThan(0.05);
+    expect(abroad.length / parcels.length).toBeGreaterThan(0.005);
+    expect(abroad.length / parcels.length).toBeLessThan(0.03);
+    expect(new Set(abroad.map((p) => p.mailingAddress.country)).size).toBeGreaterThanOrEqual(4);
+    for (const p of parcels) {
+      const m = p.mailingAddress;
+      expect(m.lines.length).toBeGreaterThan(0);
+      expect(m.city).not.toBe("");
+      if (m.country === "US") {
+        expect(m.region).toMatch(/^[A-Z]{2}$/);
+        expect(m.postalCode).toMatch(/^\d{5}(-\d{4})?$/);
+      } else expect(m.country).toMatch(/^[A-Z]{2}$/);
+    }
+    // Companies get their letters at an office or a PO box, never at the houses they rent out.
+    const companies = parcels.filter((p) => / (LLC|Inc|LP)$/.test(p.owners[0] ?? ""));
+    expect(companies.length).toBeGreaterThan(100);
+    for (const p of companies) expect(p.mailingAddress.lines).not.toEqual([p.address.line1]);
+    // Service members abroad have a US military address (APO/FPO/DPO and AA/AE/AP).
+    expect(parcels.some((p) => p.mailingAddress.city === "APO" && p.mailingAddress.region === "AE")).toBe(
+      true,
+    );
   });
 
   it("gives every parcel a unique canonical number and a state number that maps back to it", () => {

@@ -21,15 +21,22 @@ import {
   type Township,
 } from "./cedarport-geography";
 import { demoParcelList } from "./demo-parcels";
+import { mailingAddressOf } from "./mailing-addresses";
 import { NAME_GROUPS, type NameGroup, ORGANIZATION_NAMES } from "./owner-names";
 import { createRandom, type Random } from "./random";
 
-export const PARCEL_GENERATOR_VERSION = 1;
+/** 2: owners' mailing addresses (mailing-addresses.ts); every other field as version 1 made it. */
+export const PARCEL_GENERATOR_VERSION = 2;
 export const DEFAULT_PARCEL_COUNT = 5000;
 export const DEFAULT_SEED = 46204;
 
 /** Share of generated parcels that are mobile homes on park lots. */
 const MOBILE_HOME_SHARE = 0.02;
+/**
+ * Seeds the mailing addresses' own random source (seed XOR "mail"), so drawing them changes none of
+ * the draws of the fields before them.
+ */
+const MAILING_SALT = 0x6d61696c;
 /** Generated serials start here, leaving 1 to 100 of every township to the fixed demo parcels. */
 const FIRST_GENERATED_SERIAL = 101;
 
@@ -245,6 +252,7 @@ export function generateParcels(options: GenerateOptions = {}): Parcel[] {
     return used.has(keyOf(line1)) ? nextHouse() : { line1, segment };
   };
 
+  const demoCount = demos.length;
   const parcels = demos;
   while (parcels.length < count) {
     const lot = random.chance(MOBILE_HOME_SHARE) ? nextLot() : null;
@@ -261,6 +269,8 @@ export function generateParcels(options: GenerateOptions = {}): Parcel[] {
       stateParcelNumber: formatStateParcelNumber(parcelNumber, segment.section, segment.taxingDistrict),
       address: { line1, city: CITY, state: STATE, zip: segment.zip },
       owners: owner.names,
+      // Drawn below, once every parcel is made.
+      mailingAddress: { lines: [line1], city: CITY, region: STATE, postalCode: segment.zip, country: "US" },
       mobileHome,
       assessedValueCents: assessedValueCents(random, township, mobileHome, owner.organization),
       schoolDistrict: segment.schoolDistrict,
@@ -268,5 +278,7 @@ export function generateParcels(options: GenerateOptions = {}): Parcel[] {
       existingDeductions: deductions(random, mobileHome, owner.organization),
     });
   }
+  const mail = createRandom((options.seed ?? DEFAULT_SEED) ^ MAILING_SALT);
+  for (const parcel of parcels.slice(demoCount)) parcel.mailingAddress = mailingAddressOf(mail, parcel);
   return parcels;
 }
