@@ -29,14 +29,23 @@ fetch headers "$HEADERS"
 sqlite_version=$(node -p 'require("./node_modules/better-sqlite3/package.json").version')
 src="$dir/better-sqlite3-$sqlite_version-headers-$HEADERS"
 addon="$src/build/Release/better_sqlite3.node"
-if [ ! -f "$addon" ]; then
+# Whether the addon loads in Node 24 (one built for another Node is refused, with the reason).
+loads() {
+  SQLITE_NATIVE_BINDING="$PWD/$addon" "$node24" -e \
+    'new (require("better-sqlite3"))(":memory:", { nativeBinding: process.env.SQLITE_NATIVE_BINDING }).close()'
+}
+if [ ! -f "$addon" ] || ! loads 2>/dev/null; then
   echo "== node 24: compiling better-sqlite3 $sqlite_version against Node $HEADERS's headers"
   rm -rf "$dir"/better-sqlite3-*
   cp -r node_modules/better-sqlite3 "$src"
   rm -rf "$src/build"
   gyp="$(npm prefix -g)/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js"
-  (cd "$src" && "$headers/bin/node" "$gyp" rebuild --release -j 2 --nodedir="$headers" >/dev/null)
+  # npm passes its own `nodedir` (this machine's Node 20 headers) to scripts as npm_config_nodedir,
+  # which node-gyp would take over the flag: both name Node 24.18.1's.
+  (cd "$src" && npm_config_nodedir="$headers" "$headers/bin/node" "$gyp" rebuild --release -j 2 \
+    --nodedir="$headers" >/dev/null)
 fi
+loads
 echo "== unit and integration on $("$node24" --version)"
 # Child processes the tests start (a second web process, the lock holder) use this Node too.
 PATH="$PWD/$(dirname "$node24"):$PATH" SQLITE_NATIVE_BINDING="$PWD/$addon" \
