@@ -112,15 +112,25 @@ function lintEntry(
     );
 }
 
+/** Every text picked by an answer in the workflow, with its screen, block and place in the file. */
+export function* answerTextEntries(
+  workflow: Workflow,
+): Generator<{ screen: Screen; block: ContentBlock; entry: ByAnswerEntry; at: JsonPath }> {
+  for (const screen of workflow.screens)
+    for (const [k, block] of screen.content.entries()) {
+      if (block.kind === "table") continue;
+      for (const [name, entry] of Object.entries(block.replace ?? {}))
+        if (entry.type === "byAnswer")
+          yield {
+            screen,
+            block,
+            entry,
+            at: [...screen.lens, "data", "config", "content", k, "replace", name],
+          };
+    }
+}
+
 export function lintAnswerTexts(workflow: Workflow, report: Report, fieldReason: FieldCheck): void {
-  for (const screen of workflow.screens) {
-    screen.content.forEach((block, k) => {
-      if (block.kind === "table") return;
-      for (const [name, entry] of Object.entries(block.replace ?? {})) {
-        if (entry.type !== "byAnswer") continue;
-        const at = [...screen.lens, "data", "config", "content", k, "replace", name];
-        lintEntry(workflow, screen, block, entry, at, report, fieldReason);
-      }
-    });
-  }
+  for (const { screen, block, entry, at } of answerTextEntries(workflow))
+    lintEntry(workflow, screen, block, entry, at, report, fieldReason);
 }

@@ -17,6 +17,7 @@
 import { DEFAULT_SITE_HOST } from "../app/components/RichText/MarkdownRichText";
 import { analyseWorkflowText, LINK_PROTOCOLS } from "../app/components/RichText/workflow-markdown.server";
 import { sameHost } from "../domain/links";
+import { answerTextEntries } from "./lint-answer-texts";
 import { type Catalog, isTextObject, mapSchema, workflowCatalog, writtenText } from "./localize";
 import type { TextKind } from "./rich-texts";
 import type { JsonPath, Severity, Workflow } from "./types";
@@ -256,18 +257,12 @@ export function lintLinks(json: unknown, workflow: Workflow, options: LinkLintOp
   };
   walk(json, [], undefined, false);
 
+  // A text picked by an answer (byAnswer) fills a placeholder inside a line: one line of Markdown.
+  for (const { entry, at } of answerTextEntries(workflow)) {
+    for (const [value, text] of Object.entries(entry.texts)) check(text, "inline", [...at, "texts", value]);
+    if (entry.otherwise) check(entry.otherwise, "inline", [...at, "otherwise"]);
+  }
   for (const screen of workflow.screens) {
-    // A text picked by an answer (byAnswer) fills a placeholder inside a line: one line of Markdown.
-    screen.content.forEach((block, k) => {
-      if (block.kind === "table") return;
-      for (const [name, entry] of Object.entries(block.replace ?? {})) {
-        if (entry.type !== "byAnswer") continue;
-        const at = [...screen.lens, "data", "config", "content", k, "replace", name];
-        for (const [value, text] of Object.entries(entry.texts))
-          check(text, "inline", [...at, "texts", value]);
-        if (entry.otherwise) check(entry.otherwise, "inline", [...at, "otherwise"]);
-      }
-    });
     const schemaPath = [...screen.lens, "data", "config", "schema"];
     for (const [name, choices] of Object.entries(screen.choices ?? {})) {
       check(choices.label, "plain", [...schemaPath, "properties", name, "choicesFrom", "label"]);

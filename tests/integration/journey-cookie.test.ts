@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unsign } from "../../src/server/secrets";
+import { CookieJar, csrfTokenIn } from "./cookie-jar";
 import { useInProcessApp } from "./in-process-app";
 import { builtSite } from "./requirements";
 
@@ -16,30 +17,6 @@ const COOKIE = "wf_demo-dog-licence";
 const TOOL = "/workflow/mortgage-deduction-search";
 const TOOL_COOKIE = "wf_mortgage-deduction-search";
 
-/** The cookies a browser keeps; `set` plays a resident who edits one. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-  get(name: string): string {
-    return this.cookies.get(name) ?? "";
-  }
-  set(name: string, value: string): this {
-    this.cookies.set(name, value);
-    return this;
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
-const tokenIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-
 /** The same signed value with one character of its signature (or of its id) changed. */
 function flipped(signed: string, where: "signature" | "id"): string {
   const at = where === "signature" ? signed.length - 2 : 1;
@@ -50,13 +27,13 @@ function flipped(signed: string, where: "signature" | "id"): string {
 describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
   const site = useInProcessApp({ prefix: "cedarport-journey-cookie-" });
 
-  async function get(path: string, jar: Jar) {
+  async function get(path: string, jar: CookieJar) {
     const r = await fetch(`${site.base}${path}`, { redirect: "manual", headers: { cookie: jar.header() } });
     jar.take(r);
     return r;
   }
 
-  async function post(path: string, body: object | URLSearchParams, jar: Jar) {
+  async function post(path: string, body: object | URLSearchParams, jar: CookieJar) {
     const json = !(body instanceof URLSearchParams);
     const r = await fetch(`${site.base}${path}`, {
       method: "POST",
@@ -72,16 +49,16 @@ describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
   }
 
   /** Answers a screen as the enhanced form does and expects to be moved on to `next`. */
-  async function answer(jar: Jar, screen: string, answers: unknown, next: string) {
-    const csrf = tokenIn(await (await get(`${SERVICE}/${screen}`, jar)).text());
+  async function answer(jar: CookieJar, screen: string, answers: unknown, next: string) {
+    const csrf = csrfTokenIn(await (await get(`${SERVICE}/${screen}`, jar)).text());
     const r = await post(`${SERVICE}/${screen}`, { intent: "continue", csrf, answers }, jar);
     expect(r.status, screen).toBe(303);
     expect(r.headers.get("location"), screen).toBe(`${SERVICE}/${next}`);
   }
 
   /** A resident who has given her name and address and is now asked about her dogs. */
-  async function residentOnDogs(firstName: string): Promise<Jar> {
-    const jar = new Jar();
+  async function residentOnDogs(firstName: string): Promise<CookieJar> {
+    const jar = new CookieJar();
     await answer(jar, "residency", { livesInCedarport: true }, "applicant");
     await answer(
       jar,
@@ -111,7 +88,7 @@ describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
     )[0];
 
   /** What a browser holding `jar` sees of the service's applicant screen, redirects followed. */
-  async function applicantScreen(jar: Jar): Promise<{ landedOn: string; html: string }> {
+  async function applicantScreen(jar: CookieJar): Promise<{ landedOn: string; html: string }> {
     let path = `${SERVICE}/applicant`;
     let r = await get(path, jar);
     for (let hops = 0; r.status === 303 && hops < 3; hops++) {
@@ -129,13 +106,13 @@ describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
     const idA = unsign(signedA, site.config.sessionSecret) ?? "";
     expect(idA).not.toBe("");
     // What her own browser sees: her journey, her name (the check below can fail).
-    const own = await applicantScreen(new Jar().set(COOKIE, signedA));
+    const own = await applicantScreen(new CookieJar().set(COOKIE, signedA));
     expect(own.landedOn).toBe(`${SERVICE}/applicant`);
     expect(own.html).toContain('value="Ottoline"');
     const before = await stateOf(idA);
 
     // Another resident with a journey of her own, who edits her cookie towards Ottoline's.
-    const other = new Jar();
+    const other = new CookieJar();
     await answer(other, "residency", { livesInCedarport: true }, "applicant");
     const signedB = other.get(COOKIE);
     const signatureB = signedB.slice(signedB.lastIndexOf(".") + 1);
@@ -148,13 +125,13 @@ describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
       ["her cookie twice over", `${signedA}.${signedA}`],
     ];
     for (const [label, value] of forgeries) {
-      const jar = new Jar().set(COOKIE, value);
+      const jar = new CookieJar().set(COOKIE, value);
       const seen = await applicantScreen(jar);
       expect(seen.landedOn, label).toBe(`${SERVICE}/residency`);
       expect(seen.html, label).not.toContain("Ottoline");
       expect(seen.html, label).not.toMatch(/id="root_livesInCedarport-0"[^>]*checked/);
       // Answering with it starts a journey of its own; hers is not touched.
-      const csrf = tokenIn(seen.html);
+      const csrf = csrfTokenIn(seen.html);
       const r = await post(
         `${SERVICE}/residency`,
         { intent: "continue", csrf, answers: { livesInCedarport: false } },
@@ -165,12 +142,12 @@ describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
       expect(unsign(jar.get(COOKIE), site.config.sessionSecret) ?? "", label).not.toBe(idA);
     }
     // Her genuine cookie under another service's name opens nothing there either.
-    const moved = await get(`${TOOL}/results`, new Jar().set(TOOL_COOKIE, signedA));
+    const moved = await get(`${TOOL}/results`, new CookieJar().set(TOOL_COOKIE, signedA));
     expect(moved.status).toBe(303);
     expect(moved.headers.get("location")).toBe(`${TOOL}/search`);
 
     expect(await stateOf(idA)).toEqual(before);
-    const after = await applicantScreen(new Jar().set(COOKIE, signedA));
+    const after = await applicantScreen(new CookieJar().set(COOKIE, signedA));
     expect(after.html).toContain('value="Ottoline"');
   });
 
@@ -181,7 +158,7 @@ describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
     const dogs = await (await get(`${SERVICE}/dogs`, jar)).text();
     const saved = await post(
       `${SERVICE}/dogs`,
-      new URLSearchParams({ _intent: "save", _csrf: tokenIn(dogs) }),
+      new URLSearchParams({ _intent: "save", _csrf: csrfTokenIn(dogs) }),
       jar,
     );
     expect(saved.headers.get("location")).toBe(`${SERVICE}/dogs?saved=1`);
@@ -194,7 +171,7 @@ describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
     // A minute before the end, both still bring it back (so the checks below can fail).
     await expireAt(new Date(Date.now() + 60_000));
     expect((await applicantScreen(jar)).html).toContain('value="Philippa"');
-    const fresh = await get(link, new Jar());
+    const fresh = await get(link, new CookieJar());
     expect(fresh.status).toBe(303);
     expect(fresh.headers.get("location")).toBe(`${SERVICE}/dogs?lang=en`);
 
@@ -204,15 +181,15 @@ describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
     expect(seen.landedOn).toBe(`${SERVICE}/residency`);
     expect(seen.html).not.toContain("Philippa");
     expect((await get(`${SERVICE}/check-answers`, jar)).headers.get("location")).toBe(`${SERVICE}/residency`);
-    const expired = await get(link, new Jar());
+    const expired = await get(link, new CookieJar());
     expect(expired.status).toBe(410);
     const page = await expired.text();
     expect(page).toContain("This link has expired");
     expect(page).not.toContain("Philippa");
-    expect((await get(`${link}?lang=es`, new Jar())).status).toBe(410);
+    expect((await get(`${link}?lang=es`, new CookieJar())).status).toBe(410);
 
     // Answering again starts a new journey; the expired one is not brought back to life.
-    const csrf = tokenIn(seen.html);
+    const csrf = csrfTokenIn(seen.html);
     await post(
       `${SERVICE}/residency`,
       { intent: "continue", csrf, answers: { livesInCedarport: true } },

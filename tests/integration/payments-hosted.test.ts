@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { type StripeDouble, startStripeDouble } from "../../src/integrations/payments/stripe-double";
+import { CookieJar, csrfTokenIn } from "./cookie-jar";
 import { useInProcessApp } from "./in-process-app";
 import { builtSite } from "./requirements";
 
@@ -30,20 +31,16 @@ describe.runIf(hasBuild)("paying on the payment provider's page", () => {
 
   /** One resident: their cookies, and answers posted as the enhanced form posts them. */
   function resident() {
-    const cookies = new Map<string, string>();
+    const jar = new CookieJar();
     const go = async (path: string, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
-      headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+      headers.set("cookie", jar.header());
       const response = await fetch(`${site.base}${path}`, { ...init, headers, redirect: "manual" });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ""] = line.split(";");
-        cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-      }
+      jar.take(response);
       return response;
     };
     const post = async (screen: string, intent: string, answers: object) => {
-      const html = await (await go(`${SERVICE}/${screen}`)).text();
-      const csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+      const csrf = csrfTokenIn(await (await go(`${SERVICE}/${screen}`)).text());
       return go(`${SERVICE}/${screen}`, {
         method: "POST",
         headers: { "content-type": "application/json" },

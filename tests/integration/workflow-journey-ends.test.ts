@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatUsDate } from "../../src/domain/dates";
+import { CookieJar, csrfTokenIn } from "./cookie-jar";
 import { useInProcessApp } from "./in-process-app";
 import { builtSite } from "./requirements";
 
@@ -14,25 +15,6 @@ const hasBuild = builtSite("the journey-end integration tests");
 const DEMO = "/workflow/demo-dog-licence";
 const TOOL = "/workflow/mortgage-deduction-search";
 
-/** The cookies a browser would keep, from each response's Set-Cookie. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-  get(name: string) {
-    return this.cookies.get(name);
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
-const tokenIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&amp;/g, "&");
 
 /** Today in the city's time zone, as the server checks "today" (not the test machine's zone). */
@@ -46,7 +28,7 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
       Number(r.n),
     )[0];
 
-  async function get(path: string, jar?: Jar) {
+  async function get(path: string, jar?: CookieJar) {
     const r = await fetch(`${site.base}${path}`, {
       redirect: "manual",
       headers: jar ? { cookie: jar.header() } : {},
@@ -55,7 +37,7 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
     return r;
   }
 
-  async function post(path: string, body: URLSearchParams | object, jar?: Jar) {
+  async function post(path: string, body: URLSearchParams | object, jar?: CookieJar) {
     const json = !(body instanceof URLSearchParams);
     const r = await fetch(`${site.base}${path}`, {
       method: "POST",
@@ -71,16 +53,16 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
   }
 
   /** Answers a screen as the enhanced form does (JSON) and expects to be moved on to `next`. */
-  async function answer(jar: Jar, screen: string, answers: unknown, next: string) {
-    const csrf = tokenIn(await (await get(`${DEMO}/${screen}`, jar)).text());
+  async function answer(jar: CookieJar, screen: string, answers: unknown, next: string) {
+    const csrf = csrfTokenIn(await (await get(`${DEMO}/${screen}`, jar)).text());
     const r = await post(`${DEMO}/${screen}`, { intent: "continue", csrf, answers }, jar);
     expect(r.status, screen).toBe(303);
     expect(r.headers.get("location"), screen).toBe(`${DEMO}/${next}`);
   }
 
   /** The demo's happy path, sent: the resident is on the confirmation. */
-  async function sentApplication(): Promise<Jar> {
-    const jar = new Jar();
+  async function sentApplication(): Promise<CookieJar> {
+    const jar = new CookieJar();
     await answer(jar, "residency", { livesInCedarport: true }, "applicant");
     await answer(
       jar,
@@ -120,7 +102,7 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
       { agree: true, signedBy: "Maria Lopez", signedOn: today() },
       "check-answers",
     );
-    const csrf = tokenIn(await (await get(`${DEMO}/check-answers`, jar)).text());
+    const csrf = csrfTokenIn(await (await get(`${DEMO}/check-answers`, jar)).text());
     const sent = await post(
       `${DEMO}/check-answers`,
       new URLSearchParams({ _intent: "submit", _csrf: csrf }),
@@ -154,7 +136,7 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
     const old = jar.get("wf_demo-dog-licence");
     expect((await post(DEMO, new URLSearchParams({}), jar)).status).toBe(403);
     expect(await rows()).toBe(before);
-    const started = await post(DEMO, new URLSearchParams({ _csrf: tokenIn(html) }), jar);
+    const started = await post(DEMO, new URLSearchParams({ _csrf: csrfTokenIn(html) }), jar);
     expect(started.status).toBe(303);
     expect(started.headers.get("location")).toBe(`${DEMO}/residency`);
     expect(jar.get("wf_demo-dog-licence")).not.toBe(old);
@@ -166,14 +148,14 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
   });
 
   it("treats the status search as a tool: no step counter, no save, a new search", async () => {
-    const jar = new Jar();
+    const jar = new CookieJar();
     const page = await (await get(`${TOOL}/search`, jar)).text();
     expect(page).toContain("Find a deduction application");
     expect(page).not.toMatch(/Step \d+ of \d+/);
     expect(page).not.toContain("Save and come back later");
     const searched = await post(
       `${TOOL}/search`,
-      new URLSearchParams({ root_query: "1000002", _intent: "continue", _csrf: tokenIn(page) }),
+      new URLSearchParams({ root_query: "1000002", _intent: "continue", _csrf: csrfTokenIn(page) }),
       jar,
     );
     expect(searched.status).toBe(303);
@@ -200,8 +182,8 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
       ["en", "Error: Your details"],
       ["es", "Error: Sus datos"],
     ] as const) {
-      const jar = new Jar();
-      const first = tokenIn(await (await get(`${DEMO}/residency?lang=${lang}`, jar)).text());
+      const jar = new CookieJar();
+      const first = csrfTokenIn(await (await get(`${DEMO}/residency?lang=${lang}`, jar)).text());
       await post(
         `${DEMO}/residency?lang=${lang}`,
         new URLSearchParams({ root_livesInCedarport: "true", _intent: "continue", _csrf: first }),
@@ -212,7 +194,7 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
       // A bad e-mail address (format) after the missing names (required): listed as on the page.
       const r = await post(
         `${DEMO}/applicant?lang=${lang}`,
-        new URLSearchParams({ root_email: "not-an-address", _intent: "continue", _csrf: tokenIn(form) }),
+        new URLSearchParams({ root_email: "not-an-address", _intent: "continue", _csrf: csrfTokenIn(form) }),
         jar,
       );
       expect(r.status).toBe(200);
@@ -235,8 +217,8 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
   });
 
   it("shows a refused e-mail address for the saved link in the same error summary", async () => {
-    const jar = new Jar();
-    const first = tokenIn(await (await get(`${DEMO}/residency`, jar)).text());
+    const jar = new CookieJar();
+    const first = csrfTokenIn(await (await get(`${DEMO}/residency`, jar)).text());
     const saved = await post(
       `${DEMO}/residency`,
       new URLSearchParams({ root_livesInCedarport: "true", _intent: "save", _csrf: first }),
@@ -246,7 +228,7 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
     const panel = await (await get(`${DEMO}/residency?saved=1`, jar)).text();
     const r = await post(
       `${DEMO}/residency?saved=1`,
-      new URLSearchParams({ email: "nope", _intent: "email-link", _csrf: tokenIn(panel) }),
+      new URLSearchParams({ email: "nope", _intent: "email-link", _csrf: csrfTokenIn(panel) }),
       jar,
     );
     const html = await r.text();
@@ -256,8 +238,8 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
   });
 
   it("brings a saved journey back in its own language in a fresh browser", async () => {
-    const jar = new Jar();
-    const first = tokenIn(await (await get(`${DEMO}/residency?lang=es`, jar)).text());
+    const jar = new CookieJar();
+    const first = csrfTokenIn(await (await get(`${DEMO}/residency?lang=es`, jar)).text());
     await post(
       `${DEMO}/residency?lang=es`,
       new URLSearchParams({ root_livesInCedarport: "true", _intent: "save", _csrf: first }),
@@ -266,14 +248,14 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
     const panel = await (await get(`${DEMO}/residency?lang=es&saved=1`, jar)).text();
     const link = /\/workflow\/demo-dog-licence\/resume\/[A-Za-z0-9_-]{20,}/.exec(panel)?.[0] ?? "";
     expect(link).not.toBe("");
-    const elsewhere = new Jar();
+    const elsewhere = new CookieJar();
     const resumed = await get(link, elsewhere);
     expect(resumed.status).toBe(303);
     expect(resumed.headers.get("location")).toBe(`${DEMO}/residency?lang=es`);
     const page = await (await get(resumed.headers.get("location") ?? "", elsewhere)).text();
     expect(page).toContain('<html lang="es"');
     // The link's own language, when it says one, wins.
-    const english = await get(`${link}?lang=en`, new Jar());
+    const english = await get(`${link}?lang=en`, new CookieJar());
     expect(english.headers.get("location")).toBe(`${DEMO}/residency?lang=en`);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createFieldCipher } from "../../src/server/field-crypto";
 import { JourneyStore } from "../../src/server/journey-store";
 import { unsign } from "../../src/server/secrets";
+import { CookieJar, csrfTokenIn } from "./cookie-jar";
 import { useInProcessApp } from "./in-process-app";
 import { builtSite } from "./requirements";
 
@@ -14,26 +15,6 @@ const hasBuild = builtSite("the journey integration tests");
 
 const SERVICE = "/workflow/demo-dog-licence";
 
-/** The cookies a browser would keep, from each response's Set-Cookie. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-  get(name: string) {
-    return this.cookies.get(name);
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
-const tokenIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
-
 describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
   const site = useInProcessApp({ prefix: "cedarport-journeys-", env: { DRAFT_TOKEN: "preview" } });
 
@@ -44,7 +25,7 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
   const snapshot = async () => site.running.db.all("SELECT * FROM journeys ORDER BY id");
 
   /** The journey as stored (opened, not restored): what a save really wrote. */
-  async function stored(jar: Jar): Promise<Record<string, unknown>> {
+  async function stored(jar: CookieJar): Promise<Record<string, unknown>> {
     const id = unsign(jar.get("wf_demo-dog-licence"), site.config.sessionSecret);
     const store = new JourneyStore<Record<string, unknown>>(
       site.running.db,
@@ -55,7 +36,7 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
     return journey.journey;
   }
 
-  async function get(path: string, jar?: Jar) {
+  async function get(path: string, jar?: CookieJar) {
     const r = await fetch(`${site.base}${path}`, {
       redirect: "manual",
       headers: jar ? { cookie: jar.header() } : {},
@@ -64,7 +45,7 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
     return r;
   }
 
-  async function post(path: string, body: URLSearchParams | object, jar?: Jar) {
+  async function post(path: string, body: URLSearchParams | object, jar?: CookieJar) {
     const json = !(body instanceof URLSearchParams);
     const r = await fetch(`${site.base}${path}`, {
       method: "POST",
@@ -81,9 +62,9 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
 
   /** A resident with cookies on the applicant screen (a journey stored by the first answer). */
   async function onApplicant() {
-    const jar = new Jar();
+    const jar = new CookieJar();
     const page = await get(`${SERVICE}/residency`, jar);
-    const token = tokenIn(await page.text()) ?? "";
+    const token = csrfTokenIn(await page.text());
     const r = await post(
       `${SERVICE}/residency`,
       new URLSearchParams({ root_livesInCedarport: "true", _intent: "continue", _csrf: token }),
@@ -111,7 +92,7 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
         expect(path).toBe(`${SERVICE}/residency`);
         const html = await r.text();
         expect(html).toContain("Do you live in the City and County of Cedarport?");
-        expect(tokenIn(html)).toBeTruthy();
+        expect(csrfTokenIn(html)).toBeTruthy();
       } else await r.arrayBuffer();
     }
     // A deep link without a journey goes to the first screen once, and stores nothing either.
@@ -128,7 +109,7 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
       ["es", "Active las cookies para usar los servicios en línea", "llame al 311"],
     ] as const) {
       const page = await get(`${SERVICE}/residency?lang=${lang}`);
-      const token = tokenIn(await page.text()) ?? "";
+      const token = csrfTokenIn(await page.text());
       // The same post a browser makes, without the cookies the page tried to set.
       const r = await post(
         `${SERVICE}/residency?lang=${lang}`,
