@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { coldStart, firstAnswer } from "./cold-start";
 import { extraBenchmarks } from "./extra";
 import { load } from "./http";
 import { lighthouse } from "./lighthouse";
@@ -14,6 +15,7 @@ import { startServer } from "./server";
  * Content pages (issue 17): cached >= 20,000 req/s, uncached >= 1,000, each beside a reference
  * measured in the same run: a minimal static Node server sending the same HTML (bench/reference.ts).
  * They are asked for with `Accept-Encoding: gzip`, as browsers ask.
+ * Cold start (issue 17): process start to the first rendered page <= 1 s (bench/cold-start.ts).
  * Only 127.0.0.1 is loaded, for a bounded time. `--quick` skips Lighthouse and times 30 pay POSTs, not 100.
  */
 const quick = process.argv.includes("--quick");
@@ -38,6 +40,21 @@ try {
     await reference.stop();
   }
   rows.push(["reference: static node:http server, same HTML req/s", r.requestsPerSecond, ""]);
+  // Cold start beside the reference's own: a process start to its first answer.
+  const referenceStarted = performance.now();
+  const starting = await startReference(3204, html);
+  const referenceStart = await firstAnswer(starting.url, referenceStarted, () => false);
+  await starting.stop();
+  const cold = await coldStart(3205);
+  rows.push(["reference: static server start to first answer ms", referenceStart, ""]);
+  for (const [label, start] of [
+    ["cold start to first page ms (empty data folder)", cold.first],
+    ["cold start to first page ms (restart)", cold.restart],
+  ] as const) {
+    const cpu = start.cpuMs === undefined ? "" : `, ${start.cpuMs} ms CPU`;
+    const ratio = (start.ms / Math.max(1, referenceStart)).toFixed(1);
+    rows.push([label, `${start.ms} (${ratio} × reference${cpu})`, "<= 1000"]);
+  }
   rows.push(["reference p50 / p99 ms", `${r.p50} / ${r.p99}`, ""]);
   const c = await load(cached.url + ACTIVITY, gzip);
   rows.push(["cached activity page req/s", againstReference(c, r), ">= 20000"]);

@@ -10,7 +10,7 @@ export async function startServer(
   rmSync(dataDir, { recursive: true, force: true });
   // Node itself (not npx): stopping the child must stop the server, and a server left over from an
   // earlier run must not answer in its place (so the port is checked to be ours below).
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["build/server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -29,6 +29,8 @@ export interface OpenJourney {
   journey: Journey;
   /** Its save-and-return token, once the resident has saved (a GET may show it, never make it). */
   resumeToken?: string;
+  /** Its cookie signed again with the current secret, when the browser's was signed with a previous one. */
+  cookie?: string;
 }
 
 export interface WorkflowServices {
@@ -62,12 +64,13 @@ export interface WorkflowServices {
   /** Runs `work` alone for this journey: two clicks on Submit never run side by side. */
   exclusive<T>(journeyId: string, work: () => Promise<T>): Promise<T>;
   /**
-   * The CSRF token for this browser's workflow forms (src/server/csrf.ts), and the Set-Cookie to
-   * send with the page when the browser holds no CSRF cookie yet.
+   * The CSRF token for this browser's workflow forms (src/server/csrf.ts); `held`: the browser sent
+   * its CSRF cookie. `cookie`: the Set-Cookie to send with the page when it sent none (or one to
+   * sign again with the current secret).
    */
-  csrf(cookieHeader: string | null): { token: string; cookie?: string };
+  csrf(cookieHeader: string | null): Promise<{ token: string; held: boolean; cookie?: string }>;
   /** Checks a posted CSRF token: "no-cookie" when the browser sent no cookie (cookies are off). */
-  verifyCsrf(cookieHeader: string | null, token: unknown): "ok" | "no-cookie" | "bad-token";
+  verifyCsrf(cookieHeader: string | null, token: unknown): Promise<"ok" | "no-cookie" | "bad-token">;
   /** Stops the timers (the hourly purge of expired journeys); call on shutdown. */
   close(): void;
 }

@@ -41,14 +41,7 @@ import { casesCsv } from "./csv";
 import { NOTE_LIMIT } from "./limits";
 import { createMetricBuffer } from "./metric-buffer";
 import { type Dashboard, dashboard, type MetricContext, recordCompletion } from "./metrics";
-import {
-  endSession,
-  readSession,
-  type StaffSession,
-  sessionCookie,
-  sessionToken,
-  startSession,
-} from "./sessions";
+import { endSession, readSession, type StaffSession, sessionCookie, startSession } from "./sessions";
 import { type IdpSignInService, idpSignIn, type SignInWith } from "./staff-sign-in";
 import { statusEmail } from "./status-email";
 import {
@@ -217,7 +210,8 @@ function searchableText(value: unknown): string {
 export function createBackOffice(opts: {
   db: Database;
   sealer: Sealer;
-  secret: string;
+  /** Sign the session cookie: the first signs, every one is accepted (rotation). */
+  secrets: readonly string[];
   secureCookies: boolean;
   workflows: { get(name: string): Workflow | undefined; names(): string[] };
   outbox: Pick<Outbox, "enqueue" | "wake">;
@@ -307,14 +301,16 @@ export function createBackOffice(opts: {
   };
 
   const signInWith = opts.signInWith ?? { local: true, oidc: undefined };
+  const cookie = sessionCookie({ secrets: opts.secrets, secure: opts.secureCookies });
+  const tokenIn = async (cookieHeader: string | null) => (await cookie.read(cookieHeader))?.value;
 
   return {
     async session(cookieHeader) {
-      return readSession(db, sessionToken(cookieHeader), opts.secret, now());
+      return readSession(db, await tokenIn(cookieHeader), now());
     },
 
     // The city's identity provider (src/back-office/staff-sign-in.ts).
-    ...idpSignIn({ db, signInWith, secureCookies: opts.secureCookies, now }),
+    ...idpSignIn({ db, signInWith, sessionCookie: cookie, now }),
 
     async signIn(credentials) {
       // Passwords are off while the identity provider is the way in, unless STAFF_LOCAL_LOGIN=on.
@@ -330,15 +326,15 @@ export function createBackOffice(opts: {
       });
       if (!outcome.ok) return outcome;
       const token = await startSession(db, outcome.account.email, now());
-      return { ...outcome, cookie: sessionCookie(token, { secure: opts.secureCookies }) };
+      return { ...outcome, cookie: await cookie.serialize(token) };
     },
 
     async signOut(cookieHeader) {
-      const token = sessionToken(cookieHeader);
-      const session = await readSession(db, token, opts.secret, now());
+      const token = await tokenIn(cookieHeader);
+      const session = await readSession(db, token, now());
       await endSession(db, token);
       if (session) await record(session, "sign-out", "");
-      return sessionCookie("", { secure: opts.secureCookies, maxAgeSeconds: 0 });
+      return cookie.clear();
     },
 
     async services(session, locale) {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { type Cookie, createCookie } from "react-router";
 import { isLocale, type Locale } from "../domain/localize";
 import type { Sealer } from "../integrations/submissions/submissions";
 
@@ -54,20 +55,15 @@ export function openFlow(value: string | undefined, sealer: Sealer, now: Date): 
   return { state, nonce, verifier, back, locale, expires };
 }
 
-/** Set-Cookie for the flow; an empty value with `maxAgeSeconds: 0` removes it. */
-export function flowCookie(value: string, opts: { secure: boolean; maxAgeSeconds?: number }): string {
-  const age = opts.maxAgeSeconds ?? FLOW_MINUTES * 60;
-  return `${FLOW_COOKIE}=${value}; Path=/staff; HttpOnly; SameSite=Lax; Max-Age=${age}${opts.secure ? "; Secure" : ""}`;
-}
-
-/** The flow cookie's value in a Cookie header, if any. */
-export function flowCookieValue(cookieHeader: string | null): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === FLOW_COOKIE) return value.join("=");
-  }
-  return undefined;
-}
+/** The flow's cookie (React Router's; not signed, as the flow is sealed). `maxAge: 0` removes it. */
+export const flowCookie = (secure: boolean): Cookie =>
+  createCookie(FLOW_COOKIE, {
+    path: "/staff",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    maxAge: FLOW_MINUTES * 60,
+  });
 
 /** What is stored of a spent state: its hash (the state itself would let nobody in, but need not be kept). */
 export const stateHash = (state: string) => createHash("sha256").update(state).digest("hex");

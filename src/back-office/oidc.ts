@@ -7,7 +7,6 @@ import {
   FLOW_MINUTES,
   type Flow,
   flowCookie,
-  flowCookieValue,
   type Identity,
   type IdentityProblem,
   identityOf,
@@ -58,7 +57,7 @@ export interface StaffOidc {
   }): Promise<{ location: string; cookie: string }>;
   finish(input: { requestUrl: string; cookieHeader: string | null }): Promise<IdpFinish>;
   /** The Set-Cookie that removes a sign-in's cookie (the callback always sends it). */
-  readonly clearCookie: string;
+  clearCookie(): Promise<string>;
   /** The provider's end-session address that comes back to `postLogoutRedirectUri`, if it has one. */
   endSessionUrl(postLogoutRedirectUri: string, locale: Locale): Promise<string | undefined>;
 }
@@ -134,11 +133,11 @@ export function createStaffOidc(opts: {
     return discovered;
   };
 
-  const clearCookie = flowCookie("", { secure: opts.secureCookies, maxAgeSeconds: 0 });
+  const cookie = flowCookie(opts.secureCookies);
 
   return {
     settings,
-    clearCookie,
+    clearCookie: () => cookie.serialize("", { maxAge: 0 }),
 
     async start({ requestUrl, back, locale }) {
       let config: client.Configuration;
@@ -172,14 +171,15 @@ export function createStaffOidc(opts: {
       });
       return {
         location: location.href,
-        cookie: flowCookie(sealFlow(flow, sealer), { secure: opts.secureCookies }),
+        cookie: await cookie.serialize(sealFlow(flow, sealer)),
       };
     },
 
     async finish({ requestUrl, cookieHeader }) {
       const answer = new URL(requestUrl);
       const params = answer.searchParams;
-      const flow = openFlow(flowCookieValue(cookieHeader), sealer, now());
+      const held: unknown = await cookie.parse(cookieHeader);
+      const flow = openFlow(typeof held === "string" ? held : undefined, sealer, now());
       const refuse = (reason: IdpProblem, email?: string): IdpFinish => ({
         ok: false,
         reason,

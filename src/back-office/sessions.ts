@@ -1,12 +1,14 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/database";
+import { type SignedCookie, signedCookie } from "../server/signed-cookie";
 import { findAccount, type StaffAccount } from "./accounts";
 
 /**
- * Signed-in staff browsers. The cookie holds a random token (only under /staff, HttpOnly,
- * SameSite=Strict); the database holds its SHA-256, the account and the expiry. Every staff form
- * carries a CSRF token derived from the session token with the server secret, so a form made by
- * another site, or before the session began, is refused.
+ * Signed-in staff browsers. The cookie holds a random token, signed (only under /staff, HttpOnly,
+ * SameSite=Strict); the database holds its SHA-256, the account and the expiry, so signing out
+ * or the end of the session ends it whatever the browser keeps. Every staff form carries a CSRF
+ * token derived from the session token (which another site can neither read nor guess), so a
+ * form made by another site, or before the session began, is refused.
  */
 export const STAFF_COOKIE = "staff_session";
 /** A working day: a forgotten console on a shared computer does not stay open overnight. */
@@ -20,21 +22,17 @@ export interface StaffSession {
 }
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-const csrfOf = (token: string, secret: string) =>
-  createHmac("sha256", secret).update(`staff-csrf:${token}`).digest("base64url");
+const csrfOf = (token: string) => createHash("sha256").update(`staff-csrf:${token}`).digest("base64url");
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export function sessionCookie(token: string, opts: { secure: boolean; maxAgeSeconds?: number }): string {
-  const age = opts.maxAgeSeconds ?? SESSION_HOURS * 3600;
-  return `${STAFF_COOKIE}=${token}; Path=/staff; HttpOnly; SameSite=Strict; Max-Age=${age}${opts.secure ? "; Secure" : ""}`;
-}
-
-/** The session token a request's Cookie header carries, if any. */
-export function sessionToken(cookieHeader: string | null): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === STAFF_COOKIE) return value.join("=");
-  }
-  return undefined;
+/** The session's cookie, signed with the session secrets (src/server/signed-cookie.ts). */
+export function sessionCookie(opts: { secrets: readonly string[]; secure: boolean }): SignedCookie<string> {
+  const valid = (token: unknown): token is string => typeof token === "string" && TOKEN.test(token);
+  return signedCookie(
+    STAFF_COOKIE,
+    { ...opts, path: "/staff", sameSite: "strict", maxAge: SESSION_HOURS * 3600 },
+    valid,
+  );
 }
 
 export async function startSession(db: Queryable, email: string, now: Date): Promise<string> {
@@ -53,10 +51,9 @@ export async function startSession(db: Queryable, email: string, now: Date): Pro
 export async function readSession(
   db: Queryable,
   token: string | undefined,
-  secret: string,
   now: Date,
 ): Promise<StaffSession | undefined> {
-  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  if (!token || !TOKEN.test(token)) return undefined;
   const [row] = await db.all<{ email: string; expires_at: string }>(
     "SELECT email, expires_at FROM staff_sessions WHERE token_hash = ?",
     [hashOf(token)],
@@ -64,7 +61,7 @@ export async function readSession(
   if (!row || row.expires_at <= now.toISOString()) return undefined;
   const account = await findAccount(db, row.email);
   if (!account || account.disabled) return undefined;
-  return { account, csrf: csrfOf(token, secret), expiresAt: row.expires_at };
+  return { account, csrf: csrfOf(token), expiresAt: row.expires_at };
 }
 
 export async function endSession(db: Queryable, token: string | undefined): Promise<void> {

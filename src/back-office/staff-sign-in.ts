@@ -1,9 +1,10 @@
 import type { Queryable } from "../db/database";
 import type { Locale } from "../domain/localize";
+import type { SignedCookie } from "../server/signed-cookie";
 import { identitySignIn } from "./accounts";
 import { audit } from "./cases";
 import type { IdpProblem, StaffOidc } from "./oidc";
-import { sessionCookie, startSession } from "./sessions";
+import { startSession } from "./sessions";
 
 /**
  * Signing staff in through the city's identity provider, as the console's routes call it (part of
@@ -63,7 +64,8 @@ export interface SignInWith {
 export function idpSignIn(opts: {
   db: Queryable;
   signInWith: SignInWith;
-  secureCookies: boolean;
+  /** The staff session's cookie (src/back-office/sessions.ts `sessionCookie`). */
+  sessionCookie: SignedCookie<string>;
   now: () => Date;
 }): IdpSignInService {
   const { db, now } = opts;
@@ -88,7 +90,7 @@ export function idpSignIn(opts: {
 
     async finishIdpSignIn(input) {
       if (!oidc) return { ok: false, reason: "idp-error", locale: undefined, cookies: [] };
-      const cookies = [oidc.clearCookie];
+      const cookies = [await oidc.clearCookie()];
       const finished = await oidc.finish(input);
       if (!finished.ok) {
         // Someone the provider named (an unverified address): on the record like a refused password.
@@ -109,7 +111,7 @@ export function idpSignIn(opts: {
         outcome.linked ? "identity provider (first sign-in: account linked)" : "identity provider",
       );
       const token = await startSession(db, outcome.account.email, now());
-      cookies.push(sessionCookie(token, { secure: opts.secureCookies }));
+      cookies.push(await opts.sessionCookie.serialize(token));
       return { ok: true, back: flow.back, locale: flow.locale, cookies };
     },
 

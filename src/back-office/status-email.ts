@@ -1,10 +1,12 @@
 import type { Locale } from "../domain/localize";
+import { textFor } from "../i18n";
 import type { EmailMessage } from "../integrations/email";
 
 /**
  * The e-mail a resident gets when staff change where their request stands, in the language they
  * used for it. It names the new status and, when staff wrote one, their note; the link opens the
- * status page, where the reference and the resident's e-mail show the whole history.
+ * status page, where the reference and the resident's e-mail show the whole history. Its words
+ * are in locales/<lang>/email.json ("status").
  */
 export function statusEmail(opts: {
   to: string;
@@ -17,27 +19,16 @@ export function statusEmail(opts: {
   phone: string;
 }): EmailMessage {
   const { service, reference, status, note, statusPage, phone } = opts;
-  if (opts.locale === "es")
-    return {
-      to: opts.to,
-      subject: `Actualización de su solicitud: ${service} (${reference})`,
-      text: [
-        `Su solicitud ${reference} (${service}) tiene un nuevo estado: ${status}.`,
-        ...(note ? [`Nota del personal de la ciudad:\n${note}`] : []),
-        `Vea el estado y su historial en ${statusPage} con su número de referencia y su correo electrónico.`,
-        `Si tiene preguntas, llame al ${phone}.`,
-        "Ciudad y Condado Consolidado de Cedarport",
-      ].join("\n\n"),
-    };
+  const t = textFor(opts.locale, "email");
   return {
     to: opts.to,
-    subject: `Update on your request: ${service} (${reference})`,
+    subject: t("status.subject", { service, reference }),
     text: [
-      `Your request ${reference} (${service}) has a new status: ${status}.`,
-      ...(note ? [`A note from city staff:\n${note}`] : []),
-      `See where it stands and its history at ${statusPage} with your reference number and your e-mail address.`,
-      `If you have questions, call ${phone}.`,
-      "Consolidated City and County of Cedarport",
+      t("status.newStatus", { reference, service, status }),
+      ...(note ? [t("status.note", { note })] : []),
+      t("status.statusPage", { statusPage }),
+      t("status.questions", { phone }),
+      t("signature"),
     ].join("\n\n"),
   };
 }

@@ -3,9 +3,9 @@
  * read back. English fields sit on the document itself; `localizations` holds every language
  * with the same field names, as the spec's content service returns them.
  */
+/** Stored as written; its plain text (GraphQL `raw`) is derived when asked (src/domain/markdown-text.ts). */
 export interface RichText {
   markdown: string;
-  raw: string;
 }
 export interface ImageDoc {
   url: string;

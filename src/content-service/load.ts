@@ -3,7 +3,6 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
 import type { Queryable } from "../db/database";
-import { markdownToText } from "../domain/markdown-text";
 import type {
   AccordionDoc,
   ActivityDoc,
@@ -46,10 +45,11 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const obj = (v: unknown): Yaml => (v && typeof v === "object" && !Array.isArray(v) ? (v as Yaml) : {});
 const stageOf = (v: unknown): Stage => (v === "draft" ? "draft" : "published");
 
-// `raw` is the text a reader sees (src/domain/markdown-text.ts), as the search index has it.
+// Only the Markdown is kept: parsing every text at start-up for its plain text cost ~0.8 s of a
+// server start (docs/adr/0009-speed.md); GraphQL's `raw` derives it when a page asks.
 const rich = (v: unknown): RichText | null => {
   const markdown = str(v);
-  return markdown ? { markdown, raw: markdownToText(markdown) } : null;
+  return markdown ? { markdown } : null;
 };
 
 const image = (v: unknown, alt?: unknown): ImageDoc | null => {
@@ -294,15 +294,31 @@ function yamlFiles(dir: string): string[] {
   });
 }
 
+/**
+ * The last content read from each folder: a server start reads it twice (the content service, the
+ * workflows' office directory), and parsing the YAML is what costs; unchanged files are not parsed
+ * again. The result is shared, so it is never changed by its readers.
+ */
+const lastRead = new Map<string, LoadedContent>();
+
 export function readContent(dir: string): LoadedContent {
-  const files = yamlFiles(dir).sort();
+  const files = yamlFiles(dir)
+    .sort()
+    .map((path) => ({ file: relative(dir, path), text: readFileSync(path, "utf8") }));
   const hash = createHash("sha256");
+  for (const { file, text } of files) hash.update(file).update("\0").update(text).update("\0");
+  const digest = hash.digest("hex");
+  const last = lastRead.get(dir);
+  if (last?.hash === digest) return last;
+  const content = parseContent(files, digest);
+  lastRead.set(dir, content);
+  return content;
+}
+
+function parseContent(files: Array<{ file: string; text: string }>, hash: string): LoadedContent {
   const docs: LoadedContent["docs"] = [];
   const problems: ContentProblem[] = [];
-  for (const path of files) {
-    const file = relative(dir, path);
-    const text = readFileSync(path, "utf8");
-    hash.update(file).update("\0").update(text).update("\0");
+  for (const { file, text } of files) {
     let parsed: unknown;
     try {
       parsed = parse(text);
@@ -329,7 +345,7 @@ export function readContent(dir: string): LoadedContent {
       });
     }
   }
-  return { docs, problems, hash: hash.digest("hex") };
+  return { docs, problems, hash };
 }
 
 /**

@@ -1,5 +1,15 @@
 import { GraphQLError } from "graphql";
-import type { ActivityDoc, AgencyDoc, BannerDoc, LabelDoc, PersonDoc, TagDoc, TopicDoc } from "./documents";
+import { markdownToText } from "../domain/markdown-text";
+import type {
+  ActivityDoc,
+  AgencyDoc,
+  BannerDoc,
+  LabelDoc,
+  PersonDoc,
+  RichText,
+  TagDoc,
+  TopicDoc,
+} from "./documents";
 import { searchContent } from "./search";
 import type { Snapshot } from "./store";
 
@@ -174,6 +184,7 @@ export const resolvers = {
     activities: (d: TopicDoc, _: unknown, ctx: ContentContext) => activitiesOf(ctx, (a) => a.topics, d),
   },
   Tag: { type: (d: TagDoc) => d.type },
+  RichText: { raw: (r: RichText) => markdownToText(r.markdown) },
   Person: {
     contact: (d: PersonDoc, _: unknown, ctx: ContentContext) => {
       const agency = d.association?.agency ? visible(ctx, ref(refs(ctx).agency, d.association.agency)) : null;

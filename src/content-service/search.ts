@@ -1,3 +1,4 @@
+import { markdownToText } from "../domain/markdown-text";
 import type { ActivityDoc, AgencyDoc, TopicDoc } from "./documents";
 
 /**
@@ -20,7 +21,7 @@ function textOf(doc: Doc, locale: string): { title: string; short: string | null
   const loc = (doc.localizations.find((l) => l.locale === locale) ?? {}) as Partial<Doc>;
   const title = loc.title ?? doc.title;
   const short = loc.short_description ?? loc.subtitle ?? doc.short_description ?? doc.subtitle ?? null;
-  const description = loc.description?.raw ?? doc.description?.raw ?? "";
+  const description = markdownToText(loc.description?.markdown ?? doc.description?.markdown);
   return { title, short, haystack: fold([title, short ?? "", description].join(" ")) };
 }
 

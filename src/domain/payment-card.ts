@@ -3,7 +3,7 @@
  * nothing reads the clock; the expiry rules take `now`. A full card number or security code must
  * never be stored or logged (ARCHITECTURE, Data): keep `brand` and `lastFour` instead.
  */
-import luhn10 from "card-validator/dist/luhn-10";
+import luhn10 from "card-validator/dist/luhn-10.js";
 import { brandOfDigits, type CardBrand, cardBrandInfo } from "./card-brands";
 import { type CalendarDate, calendarDateOf, compareDates, daysInMonth } from "./dates";
 

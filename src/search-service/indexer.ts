@@ -5,7 +5,7 @@
  */
 import type { SearchEngine } from "./engine";
 import { INDEX_NAMES } from "./index-name";
-import { buildRecords, type IndexSource, type SearchRecord } from "./records";
+import { type IndexSource, recordsOf, type SearchRecord } from "./records";
 import type { SynonymGroups } from "./synonyms";
 
 export interface IndexCounts {
@@ -33,7 +33,16 @@ export async function indexContent(
   source: IndexSource,
   indexNames: string | string[] = [...INDEX_NAMES],
 ): Promise<IndexCounts> {
-  const records = buildRecords(source);
+  // Built in slices of ~20 ms, letting requests in between: the first index is built while the
+  // server already answers (src/server/app.ts), and parsing every text takes about a second.
+  const records: SearchRecord[] = [];
+  let slice = performance.now();
+  for (const record of recordsOf(source)) {
+    records.push(record);
+    if (performance.now() - slice < 20) continue;
+    await new Promise((resolve) => setImmediate(resolve));
+    slice = performance.now();
+  }
   await engine.replaceAll(indexNames, records);
   return countRecords(records);
 }

@@ -167,7 +167,8 @@ export class LocaleIndex {
   async insert(records: SearchRecord[]): Promise<void> {
     if (records.length === 0) return;
     const docs = records.map(toDoc);
-    await insertMultiple(this.db, docs as never, 500);
+    // Orama pauses between batches: small ones let requests in while an index is built.
+    await insertMultiple(this.db, docs as never, 100);
     for (const doc of docs) {
       const words = [
         ...new Set(foldedWords(`${doc.title} ${doc.subtitle} ${doc.keywords} ${doc.description}`)),

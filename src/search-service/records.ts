@@ -235,14 +235,20 @@ function isUsable(item: { id?: unknown; slug?: unknown } | null | undefined): bo
 
 /** Every record of the content, in every language it is written in. Items without a title are skipped. */
 export function buildRecords(src: IndexSource): SearchRecord[] {
-  const records: SearchRecord[] = [];
-  const add = (record: SearchRecord) => {
-    if (record.title !== "") records.push(record);
-  };
+  return [...recordsOf(src)];
+}
+
+/** A record without a title is never indexed. */
+function* titled(record: SearchRecord): Generator<SearchRecord> {
+  if (record.title !== "") yield record;
+}
+
+/** The records one at a time, so a caller may pause between them (indexContent). */
+export function* recordsOf(src: IndexSource): Generator<SearchRecord> {
   for (const activity of src.activities ?? []) {
     if (!isUsable(activity)) continue;
     for (const locale of localesOf(activity)) {
-      add(
+      yield* titled(
         makeRecord({
           typename: "Activity",
           id: activity.id,
@@ -261,7 +267,7 @@ export function buildRecords(src: IndexSource): SearchRecord[] {
   for (const agency of src.agencies ?? []) {
     if (!isUsable(agency)) continue;
     for (const locale of localesOf(agency)) {
-      add(
+      yield* titled(
         makeRecord({
           typename: "Agency",
           id: agency.id,
@@ -275,7 +281,7 @@ export function buildRecords(src: IndexSource): SearchRecord[] {
   for (const topic of src.topics ?? []) {
     if (!isUsable(topic)) continue;
     for (const locale of localesOf(topic)) {
-      add(
+      yield* titled(
         makeRecord({
           typename: "Topic",
           id: topic.id,
@@ -289,7 +295,7 @@ export function buildRecords(src: IndexSource): SearchRecord[] {
   for (const service of src.services ?? []) {
     if (!service || typeof service.name !== "string" || service.name === "") continue;
     for (const locale of ["en", "es"] as const) {
-      add(
+      yield* titled(
         makeRecord({
           typename: "Service",
           id: service.name,
@@ -305,7 +311,6 @@ export function buildRecords(src: IndexSource): SearchRecord[] {
       );
     }
   }
-  return records;
 }
 
 const TYPENAMES: readonly SearchTypename[] = ["Activity", "Agency", "Topic", "Service"];

@@ -37,19 +37,13 @@ import { clientErrorStatus, hostGuard, methodGuard, refuse, sameOriginPost } fro
 import { fallbackErrorPage } from "./fallback-page";
 import { createFieldCipher } from "./field-crypto";
 import { answerBeforeExpress, cacheablePage, PageCache } from "./page-cache";
-import {
-  isPreviewSession,
-  PREVIEW_COOKIE,
-  PREVIEW_HOURS,
-  previewSession,
-  sameSecret,
-} from "./preview-session";
+import { previewSessions, sameSecret } from "./preview-session";
 import { schedulePurges } from "./purge-schedule";
 import { clientKey, createRateLimits, readRateLimitSettings } from "./rate-limits";
 import { sendFetchResponse, toFetchRequest } from "./react-router-adapter";
 import { redactError, redactUrl } from "./redact-url";
 import { refusalBeacon } from "./refusal-beacon";
-import { readCookie, requestLocale } from "./request-locale";
+import { requestLocale } from "./request-locale";
 import { createSiteSearch, indexSourceOf, showsDemoServices } from "./search";
 import { nonceOf, securityHeaderFields, securityHeaders } from "./security-headers";
 import { type FileStorage, folderStorage } from "./uploads/file-storage";
@@ -80,6 +74,11 @@ export interface RunningApp {
   db: Database;
   services: AppServices;
   reloadContent(): Promise<boolean>;
+  /**
+   * Starts what a first page need not wait for (the search index, the services' browser bundles):
+   * called once the server listens. A search before then builds the index itself and waits.
+   */
+  serving(): void;
   close(): Promise<void>;
 }
 
@@ -195,10 +194,17 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     console.warn("payments: PAYMENT_PROVIDER=sandbox: residents' payments move no money (docs/payments.md)");
   // Bid opportunities (src/integrations/bids/): the /bids pages and the get-bid-packet service.
   const bids = bidsIntegration(db, { cipher: createFieldCipher(config.dataKey, config.previousDataKeys) });
+  // Cookies are signed with SESSION_SECRET and still accepted under SESSION_SECRETS_PREVIOUS.
+  const cookieSecrets = [config.sessionSecret, ...config.previousSessionSecrets];
+  const preview = previewSessions({ secrets: cookieSecrets, secure: config.secureCookies });
+  let markServing = () => {};
+  const serving = new Promise<void>((resolve) => {
+    markServing = resolve;
+  });
   const workflows = await createWorkflowServices({
     dir: config.workflowsDir,
     db,
-    secret: config.sessionSecret,
+    secrets: cookieSecrets,
     outbox,
     integrations: { ...(await backOfficeIntegrations(db)), payments: payments.call, bids: bids.call },
     dataKey: config.dataKey,
@@ -209,8 +215,15 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     origin: config.publicOrigin,
     fileStorage: uploadStorageOf(config),
     delivery: { setting: config.deliverySetting, httpsOnly: config.production },
+    bundles: { from: serving, releaseEsbuild: !config.dev },
   });
-  const search = createSiteSearch();
+  // Built once, on the first search or once the server listens, whichever comes first.
+  let firstIndex: Promise<void> | undefined;
+  const indexed = () => {
+    firstIndex ??= reindex().catch((error) => console.error("search index not built:", redactError(error)));
+    return firstIndex;
+  };
+  const search = createSiteSearch(process.env, indexed);
   const propertyRecords = createPropertyRecords({ kind: "embedded", db });
   const reindex = async () =>
     search.reindex(
@@ -220,13 +233,15 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
         { showDemoServices: config.dev || showsDemoServices() },
       ),
     );
-  await reindex();
-  reindexSearch = reindex;
+  reindexSearch = async () => {
+    // Content changed before the first index was built: that build reads the new content.
+    if (firstIndex) await reindex();
+  };
   // Staff read and act on submissions (/staff); residents look up where theirs stand (/request-status).
   const backOffice = createBackOffice({
     db,
     sealer: createFieldCipher(config.dataKey, config.previousDataKeys),
-    secret: config.sessionSecret,
+    secrets: cookieSecrets,
     secureCookies: config.secureCookies,
     workflows,
     outbox,
@@ -333,19 +348,13 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   });
   // Editors open /preview?token=… once; the browser then keeps a signed, expiring session (never
   // the credential itself).
-  app.get("/preview", (req, res) => {
+  app.get("/preview", async (req, res) => {
     res.set("Cache-Control", "private, no-store");
     if (!sameSecret(req.query.token, config.draftToken)) {
       res.status(403).type("text/plain").send("That preview link is not valid.");
       return;
     }
-    res.cookie(PREVIEW_COOKIE, previewSession(config.sessionSecret), {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.secureCookies,
-      maxAge: PREVIEW_HOURS * 3600 * 1000,
-    });
+    res.set("Set-Cookie", await preview.start());
     res.redirect(303, "/?stage=draft");
   });
 
@@ -381,7 +390,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       }
       const url = new URL(req.originalUrl, "http://x");
       const locale = requestLocale(url, req.headers.cookie);
-      const staff = isPreviewSession(readCookie(req.headers.cookie, PREVIEW_COOKIE), config.sessionSecret);
+      const staff = await preview.holds(req.headers.cookie);
       const draft = url.searchParams.get("stage") === "draft" && staff;
       // Most hits were answered before Express; a page some rate limit counts (/search) is looked
       // up here, once counted.
@@ -459,11 +468,15 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   onChange(config.contentDir, reloadContent);
   onChange(config.workflowsDir, async () => {
     await workflows.reload();
-    await reindex();
+    await reindexSearch?.();
   });
 
   return {
     app,
+    serving() {
+      markServing();
+      void indexed();
+    },
     db,
     services,
     reloadContent,

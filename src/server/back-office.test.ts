@@ -428,7 +428,7 @@ describe("a homestead application through the server's services", () => {
     services = await createWorkflowServices({
       dir: WORKFLOWS,
       db,
-      secret: "test-secret",
+      secrets: ["test-secret"],
       outbox,
       integrations: calls,
       dataKey: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",

@@ -26,10 +26,9 @@
  * or (search only) a reference number. What cannot be searched is refused on the screen's `query`
  * field, in the resident's language, like a validation message.
  */
-import en from "../../locales/en/deductions.json";
-import es from "../../locales/es/deductions.json";
 import type { Database } from "../db/database";
 import type { Locale } from "../domain/localize";
+import { textFor } from "../i18n";
 import {
   type Application,
   createDeductionApplications,
@@ -48,12 +47,9 @@ import {
   seedPropertyRecords,
 } from "../integrations/property-records";
 import { IntegrationRefusal, type Integrations } from "../workflow/integrations";
-import { interpolate, lookupKey } from "../workflow/localize";
 import { normalizeReference } from "../workflow/reference";
 
 type Call = Integrations["call"];
-
-const MESSAGES: Record<Locale, Record<string, unknown>> = { en, es };
 
 /** The field of the lookup screen that problems are shown on. */
 const QUERY_FIELD = "/query";
@@ -63,8 +59,9 @@ const ADDRESS_MATCHES = 10;
 /** How many an owner's name does: an owner may hold many (a landlord, a company). */
 const OWNER_MATCHES = 25;
 
+/** A text of locales/<lang>/deductions.json, in `locale` or else in English. */
 function message(key: string, locale: Locale, values: Record<string, string> = {}): string {
-  return interpolate(lookupKey(MESSAGES[locale], key) ?? lookupKey(MESSAGES.en, key) ?? key, values);
+  return textFor(locale, "deductions")(key, values);
 }
 
 interface Problem {

@@ -60,6 +60,22 @@ describe("server configuration", () => {
     expect(config.trustProxy).toBe(1);
   });
 
+  it("signs cookies with a generated secret by default, and with SESSION_SECRET beside the previous ones", () => {
+    const embedded = readConfig({ DATA_DIR: dataDir }, []);
+    expect(embedded.sessionSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(embedded.previousSessionSecrets).toEqual([]);
+    // Kept in DATA_DIR: the next start signs with the same secret.
+    expect(readConfig({ DATA_DIR: dataDir }, []).sessionSecret).toBe(embedded.sessionSecret);
+    expect(statSync(join(dataDir, "session-secret")).mode & 0o077).toBe(0);
+    const rotated = readConfig({ ...PRODUCTION, SESSION_SECRETS_PREVIOUS: " older , oldest,," }, []);
+    expect(rotated.sessionSecret).toBe("a".repeat(43));
+    expect(rotated.previousSessionSecrets).toEqual(["older", "oldest"]);
+    // Served over https without APP_ENV=production: Secure cookies too.
+    expect(
+      readConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: "https://test.cedarport.gov" }, []).secureCookies,
+    ).toBe(true);
+  });
+
   it("says what is wrong with a malformed setting", () => {
     expect(() => readConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: "www.cedarport.gov" }, [])).toThrow(
       /absolute URL/,

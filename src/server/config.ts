@@ -21,8 +21,10 @@ export interface ServerConfig {
   workflowsDir: string;
   databaseUrl: string | undefined;
   draftToken: string;
-  /** Signs cookies (journeys, the preview session, CSRF tokens). */
+  /** Signs cookies (journeys, CSRF tokens, the preview and staff sessions). */
   sessionSecret: string;
+  /** Earlier session secrets, newest first: cookies they signed are still accepted (rotation). */
+  previousSessionSecrets: string[];
   dev: boolean;
   /** A city's real deployment (APP_ENV=production): required settings, HSTS, `Secure` cookies. */
   production: boolean;
@@ -242,6 +244,10 @@ export function readConfig(env = process.env, argv = process.argv): ServerConfig
     databaseUrl: env.DATABASE_URL || undefined,
     draftToken: serverSecret(dataDir, "draft-token", env.DRAFT_TOKEN),
     sessionSecret: serverSecret(dataDir, "session-secret", env.SESSION_SECRET),
+    previousSessionSecrets: (env.SESSION_SECRETS_PREVIOUS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     dev,
     production,
     publicOrigin: origin.origin,

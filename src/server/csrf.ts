@@ -1,12 +1,14 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { readCookie } from "./request-locale";
+import { randomBytes } from "node:crypto";
+import { sameSecret } from "./preview-session";
+import { signedCookie } from "./signed-cookie";
 
 /**
  * CSRF tokens for the online services' forms, as a signed double submit (OWASP): the browser holds
- * a random value in an HttpOnly SameSite=Lax cookie, and every form carries an HMAC of it made with
- * the session secret. A post is accepted only when the two match, so another site can neither
- * read the token nor make one, even where it can set cookies (a sibling subdomain). It works
- * without JavaScript (a hidden field) and beside SameSite and the Origin check, not instead of them.
+ * a random value in a signed, HttpOnly, SameSite=Lax cookie, and every form carries that value. A
+ * post is accepted only when the two match, so another site can neither read the token nor plant
+ * a cookie with a value it chose, even where it can set cookies (a sibling subdomain): only the
+ * server can sign one. It works without JavaScript (a hidden field) and beside SameSite and the
+ * Origin check, not instead of them.
  */
 export const CSRF_COOKIE = "wf_csrf";
 /** The form field (plain posts) and the JSON member (the enhanced form, background posts). */
@@ -16,35 +18,31 @@ export const CSRF_FIELD = "_csrf";
 export type CsrfCheck = "ok" | "no-cookie" | "bad-token";
 
 export interface Csrf {
-  /** The token for this browser's forms, and the Set-Cookie to send when it has no cookie yet. */
-  issue(cookieHeader: string | null): { token: string; cookie?: string };
-  verify(cookieHeader: string | null, token: unknown): CsrfCheck;
+  /**
+   * The token for this browser's forms; `held`: the browser sent its cookie. `cookie`: the Set-Cookie
+   * to send when it sent none (or one signed with a previous secret, signed again).
+   */
+  issue(cookieHeader: string | null): Promise<{ token: string; held: boolean; cookie?: string }>;
+  verify(cookieHeader: string | null, token: unknown): Promise<CsrfCheck>;
 }
 
 const VALUE = /^[A-Za-z0-9_-]{24}$/;
 
-export function createCsrf(secret: string, opts: { secure: boolean }): Csrf {
-  const tokenOf = (value: string) => createHmac("sha256", secret).update(`csrf:${value}`).digest("base64url");
-  const cookieValue = (header: string | null) => {
-    const value = readCookie(header ?? undefined, CSRF_COOKIE);
-    return value && VALUE.test(value) ? value : undefined;
-  };
+export function createCsrf(opts: { secrets: readonly string[]; secure: boolean }): Csrf {
+  const valid = (value: unknown): value is string => typeof value === "string" && VALUE.test(value);
+  // A session cookie, sent only to the online services' pages.
+  const cookie = signedCookie(CSRF_COOKIE, { ...opts, path: "/workflow" }, valid);
   return {
-    issue(header) {
-      const held = cookieValue(header);
-      if (held) return { token: tokenOf(held) };
-      const value = randomBytes(18).toString("base64url");
-      // A session cookie, sent only to the online services' pages.
-      const cookie = `${CSRF_COOKIE}=${value}; Path=/workflow; HttpOnly; SameSite=Lax${opts.secure ? "; Secure" : ""}`;
-      return { token: tokenOf(value), cookie };
+    async issue(header) {
+      const held = await cookie.read(header);
+      if (held && !held.stale) return { token: held.value, held: true };
+      const value = held?.value ?? randomBytes(18).toString("base64url");
+      return { token: value, held: held !== undefined, cookie: await cookie.serialize(value) };
     },
-    verify(header, token) {
-      const held = cookieValue(header);
+    async verify(header, token) {
+      const held = await cookie.read(header);
       if (!held) return "no-cookie";
-      if (typeof token !== "string") return "bad-token";
-      const expected = Buffer.from(tokenOf(held));
-      const given = Buffer.from(token);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? "ok" : "bad-token";
+      return sameSecret(token, held.value) ? "ok" : "bad-token";
     },
   };
 }

@@ -23,6 +23,7 @@ try {
   process.exit(1);
 }
 const server = await listen(running.app, config.port, config.host);
+running.serving();
 {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { signedCookie } from "./signed-cookie";
 
 /**
  * The editors' preview session. Editors open `/preview?token=<draft credential>` once; the browser
@@ -16,17 +17,15 @@ export function sameSecret(given: unknown, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const mac = (payload: string, secret: string) =>
-  createHmac("sha256", secret).update(`preview:${payload}`).digest("base64url");
-
-export function previewSession(secret: string, now = Date.now()): string {
-  const payload = String(now + PREVIEW_HOURS * 3_600_000);
-  return `${payload}.${mac(payload, secret)}`;
-}
-
-export function isPreviewSession(value: string | undefined, secret: string, now = Date.now()): boolean {
-  if (!value) return false;
-  const [payload, signature] = value.split(".");
-  if (!payload || !signature || !/^\d+$/.test(payload)) return false;
-  return sameSecret(signature, mac(payload, secret)) && Number(payload) > now;
+/** Sessions on a cookie that holds the time they end (site-wide, HttpOnly, SameSite=Lax). */
+export function previewSessions(opts: { secrets: readonly string[]; secure: boolean }) {
+  const until = (value: unknown): value is number => Number.isSafeInteger(value);
+  const cookie = signedCookie(PREVIEW_COOKIE, { ...opts, maxAge: PREVIEW_HOURS * 3600 }, until);
+  return {
+    /** The Set-Cookie of a session that ends PREVIEW_HOURS after `now`. */
+    start: (now = Date.now()) => cookie.serialize(now + PREVIEW_HOURS * 3_600_000),
+    /** Whether the request's cookies hold a session that has not ended. */
+    holds: async (cookieHeader: string | undefined, now = Date.now()) =>
+      ((await cookie.read(cookieHeader))?.value ?? 0) > now,
+  };
 }

@@ -11,6 +11,7 @@
 
 import { workflowTextAsPlain } from "../app/components/RichText/workflow-markdown.server";
 import { renderTextBlock } from "../domain/text-block";
+import { textFor } from "../i18n";
 import type { EmailMessage } from "../integrations/email";
 import { placeholderContext, shownBlocks } from "../workflow/content";
 import { evaluateGuard } from "../workflow/guards";
@@ -23,29 +24,6 @@ export interface Helpline {
   main: string;
   outside: string;
 }
-
-const RECEIPT = {
-  en: (service: string, reference: string, notes: string[], phones: Helpline) => ({
-    subject: `We received your application: ${service} (${reference})`,
-    text: [
-      `Thank you. We received your application for: ${service}.`,
-      `Your reference number is ${reference}. Keep it: you will need it if you contact us about your application.`,
-      ...notes,
-      `If you have questions, call ${phones.main} or ${phones.outside}.`,
-      "Consolidated City and County of Cedarport",
-    ].join("\n\n"),
-  }),
-  es: (service: string, reference: string, notes: string[], phones: Helpline) => ({
-    subject: `Recibimos su solicitud: ${service} (${reference})`,
-    text: [
-      `Gracias. Recibimos su solicitud de: ${service}.`,
-      `Su número de referencia es ${reference}. Guárdelo: lo necesitará si se comunica con nosotros sobre su solicitud.`,
-      ...notes,
-      `Si tiene preguntas, llame al ${phones.main} o al ${phones.outside}.`,
-      "Ciudad y Condado Consolidado de Cedarport",
-    ].join("\n\n"),
-  }),
-};
 
 /** The confirmation page these answers lead to from the screen that sent them, if it is one. */
 function confirmationAfter(
@@ -97,16 +75,25 @@ export function confirmationNotes(
   });
 }
 
-/** The receipt for a sent application, in the resident's language. */
+/** The receipt for a sent application, in the resident's language (locales/<lang>/email.json). */
 export function receiptEmail(
   workflow: Workflow,
   reference: string,
   answers: Answers,
   opts: { to: string; sentFrom: string; locale: Locale; now: Date; origin?: string; phones: Helpline },
 ): EmailMessage {
+  const t = textFor(opts.locale, "email");
+  const service = localizeText(workflow.title, opts.locale);
   const notes = confirmationNotes(workflow, opts.sentFrom, answers, opts);
   return {
     to: opts.to,
-    ...RECEIPT[opts.locale](localizeText(workflow.title, opts.locale), reference, notes, opts.phones),
+    subject: t("receipt.subject", { service, reference }),
+    text: [
+      t("receipt.thanks", { service }),
+      t("receipt.reference", { reference }),
+      ...notes,
+      t("receipt.questions", { ...opts.phones }),
+      t("signature"),
+    ].join("\n\n"),
   };
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, type Locale } from "../domain/localize";
 
-export function readCookie(header: string | undefined, name: string): string | undefined {
+function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [k, ...v] = part.trim().split("=");

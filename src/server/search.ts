@@ -106,11 +106,22 @@ export interface SiteSearch {
   mount(app: Express): void;
 }
 
-export function createSiteSearch(env: Record<string, string | undefined> = process.env): SiteSearch {
+/**
+ * `indexed` is awaited before each search the embedded engine answers: the first index is built
+ * after the server starts listening (app.ts), and a search that comes sooner waits for it.
+ */
+export function createSiteSearch(
+  env: Record<string, string | undefined> = process.env,
+  indexed: () => Promise<unknown> = async () => undefined,
+): SiteSearch {
   const embedded = createEmbeddedSearch({ env });
+  const handleAlgoliaRequest: typeof embedded.handleAlgoliaRequest = async (...request) => {
+    await indexed();
+    return embedded.handleAlgoliaRequest(...request);
+  };
   const clients = new Map<string, SearchClient>();
   const clientFor = (host: string | undefined) => {
-    const config = searchClientConfigFromEnv(env, { host, handler: embedded.handleAlgoliaRequest });
+    const config = searchClientConfigFromEnv(env, { host, handler: handleAlgoliaRequest });
     let client = clients.get(config.indexName);
     if (!client) {
       client = createSearchClient(config);
@@ -131,7 +142,7 @@ export function createSiteSearch(env: Record<string, string | undefined> = proce
           // express.raw has decompressed the body already: without its Content-Encoding the handler
           // takes it as it is, instead of decompressing it a second time.
           const { "content-encoding": _decoded, ...headers } = req.headers;
-          const r = await embedded.handleAlgoliaRequest(req.method, req.url, req.body, headers);
+          const r = await handleAlgoliaRequest(req.method, req.url, req.body, headers);
           res.status(r.status).json(r.body);
         },
         searchApiBodyError,

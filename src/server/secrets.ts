@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -21,21 +21,6 @@ export function serverSecret(
   const secret = randomBytes(bytes).toString(encoding);
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-/** `value.signature`: the value cannot be changed without the secret. */
-export function sign(value: string, secret: string): string {
-  return `${value}.${createHmac("sha256", secret).update(value).digest("base64url")}`;
-}
-
-export function unsign(signed: string | undefined, secret: string): string | undefined {
-  if (!signed) return undefined;
-  const dot = signed.lastIndexOf(".");
-  if (dot <= 0) return undefined;
-  const value = signed.slice(0, dot);
-  const expected = Buffer.from(sign(value, secret));
-  const given = Buffer.from(signed);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? value : undefined;
 }
 
 export const randomId = (bytes = 18) => randomBytes(bytes).toString("base64url");

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { dirname } from "node:path";
-import { build } from "esbuild";
 import { compileStandalone, RUNTIME_FILE } from "../forms/validation/compile";
 import { localizeSchema } from "../workflow/localize";
 import { isQuestionType } from "../workflow/screens";
@@ -28,6 +27,8 @@ export async function bundleService(workflow: Workflow): Promise<ServiceBundle |
       .map((s) => [s.name, localizeSchema(s.schema!, "en")]),
   );
   if (Object.keys(schemas).length === 0) return undefined;
+  // Loaded when the first bundle is built, after start-up (esbuild is not needed for a first page).
+  const { build } = await import("esbuild");
   const result = await build({
     stdin: {
       // The file's path on the server is of no use to the browser.
@@ -48,22 +49,39 @@ export async function bundleService(workflow: Workflow): Promise<ServiceBundle |
   return { url: `/assets/services/${workflow.name}-${hash}.js`, code };
 }
 
+export interface BundleSchedule {
+  /** Building starts when this resolves: after the server listens, for a quick first page. */
+  from: Promise<void>;
+  /**
+   * Stop esbuild's own process once built, so it does not stay resident beside the server (it
+   * starts again for a reload). Not under Vite, which uses the same esbuild.
+   */
+  releaseEsbuild: boolean;
+}
+
 /** All services' bundles, built in the background; a service whose bundle fails is logged and skipped. */
-export function serviceBundles(workflows: Workflow[]) {
+export function serviceBundles(
+  workflows: Workflow[],
+  schedule: BundleSchedule = { from: Promise.resolve(), releaseEsbuild: false },
+) {
   const byUrl = new Map<string, string>();
   const byName = new Map<string, string>();
-  const ready = Promise.all(
-    workflows.map(async (w) => {
+  const ready = schedule.from.then(async () => {
+    // One service at a time, letting requests in between: compiling a service's validators holds
+    // the event loop for up to a tenth of a second, and all at once held it for seconds.
+    for (const w of workflows) {
+      await new Promise((resolve) => setImmediate(resolve));
       try {
         const bundle = await bundleService(w);
-        if (!bundle) return;
+        if (!bundle) continue;
         byUrl.set(bundle.url, bundle.code);
         byName.set(w.name, bundle.url);
       } catch (error) {
         console.error(`validators for ${w.name}: ${(error as Error).message}`);
       }
-    }),
-  );
+    }
+    if (schedule.releaseEsbuild) await (await import("esbuild")).stop();
+  });
   return {
     ready,
     /** The bundle's address, once built (until then the browser leaves checking to the server). */

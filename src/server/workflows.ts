@@ -24,11 +24,12 @@ import { createCsrf } from "./csrf";
 import { createFieldCipher, DecryptError } from "./field-crypto";
 import { JourneyBusyError, JourneyLocks } from "./journey-lock";
 import { JourneyStore } from "./journey-store";
+import { legacySignedValue } from "./legacy-cookie";
 import { retentionCutoff, schedulePurges } from "./purge-schedule";
 import { type Helpline, receiptEmail } from "./receipt";
-import { readCookie } from "./request-locale";
-import { sign, unsign } from "./secrets";
-import { serviceBundles } from "./service-bundles";
+import { resumeEmail } from "./resume-email";
+import { type BundleSchedule, serviceBundles } from "./service-bundles";
+import { isNonEmptyString, signedCookie } from "./signed-cookie";
 import { type FileStorage, memoryStorage } from "./uploads/file-storage";
 import { createUploads } from "./uploads/upload-store";
 
@@ -37,11 +38,14 @@ import { createUploads } from "./uploads/upload-store";
  * database behind a signed cookie, and the integrations a journey may call. Routes reach all of it
  * through the `WorkflowServices` interface (src/app/services.ts).
  */
-const cookieName = (workflow: string) => `wf_${workflow.replace(/[^a-z0-9-]/gi, "")}`;
 
-function journeyCookie(workflow: string, id: string, secret: string, secure: boolean): string {
-  return `${cookieName(workflow)}=${sign(id, secret)}; Path=/workflow/${workflow}; HttpOnly; SameSite=Lax; Max-Age=${30 * 86400}${secure ? "; Secure" : ""}`;
-}
+/** The cookie of a journey through `workflow`: its id, signed, sent to that service's pages only. */
+const journeyCookie = (workflow: string, opts: { secrets: readonly string[]; secure: boolean }) =>
+  signedCookie(
+    `wf_${workflow.replace(/[^a-z0-9-]/gi, "")}`,
+    { ...opts, path: `/workflow/${workflow}`, maxAge: 30 * 86400 },
+    isNonEmptyString,
+  );
 
 /** A request id for the back office: date and six random characters, e.g. REQ-20261122-4F7K2Q. */
 function requestId(now: Date): string {
@@ -49,17 +53,6 @@ function requestId(now: Date): string {
   const suffix = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join("");
   return `REQ-${now.toISOString().slice(0, 10).replace(/-/g, "")}-${suffix}`;
 }
-
-const RESUME = {
-  en: (service: string, link: string) => ({
-    subject: `Your saved answers: ${service}`,
-    text: `You saved your answers to: ${service}.\n\nUse this link to come back and finish within 30 days:\n${link}\n\nAnyone with the link can see your answers, so do not share it.\n\nConsolidated City and County of Cedarport`,
-  }),
-  es: (service: string, link: string) => ({
-    subject: `Sus respuestas guardadas: ${service}`,
-    text: `Usted guardó sus respuestas de: ${service}.\n\nUse este enlace para regresar y terminar en un plazo de 30 días:\n${link}\n\nCualquier persona que tenga el enlace puede ver sus respuestas, así que no lo comparta.\n\nCiudad y Condado Consolidado de Cedarport`,
-  }),
-};
 
 /** The city's numbers for questions, from content/site.yaml ("311" when the site file has none). */
 function helpline(offices: OfficeDirectory, locale: "en" | "es"): Helpline {
@@ -71,7 +64,8 @@ function helpline(offices: OfficeDirectory, locale: "en" | "es"): Helpline {
 export async function createWorkflowServices(opts: {
   dir: string;
   db: Database;
-  secret: string;
+  /** Sign the journey and CSRF cookies: the first signs, every one is accepted (rotation). */
+  secrets: readonly string[];
   /** Receipts and saved links are enqueued here; its worker sends them (src/outbox/). */
   outbox: Outbox;
   /** Further integrations by name (lookups, payments); `submit` is built in. */
@@ -94,6 +88,8 @@ export async function createWorkflowServices(opts: {
    * E-mail deliveries need none.
    */
   delivery?: DeliverySettings;
+  /** When the services' browser bundles are built (default: at once); see serviceBundles. */
+  bundles?: BundleSchedule;
   now?: () => Date;
 }): Promise<WorkflowServices> {
   const now = opts.now ?? (() => new Date());
@@ -108,7 +104,7 @@ export async function createWorkflowServices(opts: {
     const webhooks = new Set(
       [...loaded.workflows.values()].filter((w) => webhookReady(w, settings)).map((w) => w.name),
     );
-    return { ...loaded, bundles: serviceBundles([...loaded.workflows.values()]), webhooks };
+    return { ...loaded, bundles: serviceBundles([...loaded.workflows.values()], opts.bundles), webhooks };
   };
   let { workflows, problems, bundles, offices, webhooks } = await load();
   const cipher = createFieldCipher(opts.dataKey, opts.previousDataKeys);
@@ -121,8 +117,8 @@ export async function createWorkflowServices(opts: {
     3600_000,
   );
   await journeyPurge.firstRun;
-  const secure = opts.secureCookies ?? false;
-  const csrf = createCsrf(opts.secret, { secure });
+  const cookies = { secrets: opts.secrets, secure: opts.secureCookies ?? false };
+  const csrf = createCsrf(cookies);
   // Per-journey exclusivity across every web process on the database (src/server/journey-lock.ts).
   const locks = new JourneyLocks(opts.db);
   const retentionDays = opts.retentionDays ?? 730;
@@ -217,8 +213,14 @@ export async function createWorkflowServices(opts: {
     validate: validateAnswers,
     async open(name, cookieHeader) {
       const workflow = workflows.get(name);
-      const id = unsign(readCookie(cookieHeader ?? undefined, cookieName(name)), opts.secret);
-      if (!workflow || !id) return undefined;
+      if (!workflow) return undefined;
+      const cookie = journeyCookie(name, cookies);
+      const held =
+        (await cookie.read(cookieHeader)) ?? legacySignedValue(cookieHeader, cookie.name, opts.secrets);
+      if (!held) return undefined;
+      const id = held.value;
+      // Signed with a previous secret: the same cookie signed with the current one goes back.
+      const resigned = held.stale ? { cookie: await cookie.serialize(id) } : {};
       let stored: Awaited<ReturnType<typeof store.get>>;
       try {
         stored = await store.get(id, name);
@@ -226,21 +228,21 @@ export async function createWorkflowServices(opts: {
         // A state that no longer reads (corrupt, tampered) starts afresh; a database error does not.
         if (!(error instanceof SyntaxError || error instanceof DecryptError)) throw error;
         console.warn(`journey of ${name}: unreadable state, started afresh (${error.message})`);
-        return { id, journey: startJourney(workflow) };
+        return { id, journey: startJourney(workflow), ...resigned };
       }
       if (!stored) return undefined;
       // Checked against the workflow as it is now, and cut to what its screens may store.
       const journey = restoreJourney(workflow, stored.journey, { now: now() }) ?? startJourney(workflow);
-      return { id: stored.id, journey, resumeToken: stored.resumeToken ?? undefined };
+      return { id: stored.id, journey, resumeToken: stored.resumeToken ?? undefined, ...resigned };
     },
     async start(name, journey, locale) {
       const stored = await store.create(name, journey, locale);
-      return { id: stored.id, journey, cookie: journeyCookie(name, stored.id, opts.secret, secure) };
+      return { id: stored.id, journey, cookie: await journeyCookie(name, cookies).serialize(stored.id) };
     },
     save: (id, journey, locale) => store.save(id, journey, locale),
     async emailResumeLink(name, to, link, locale) {
       const service = localizeText(workflows.get(name)?.title ?? name, locale);
-      const payload: EmailMessage = { to, ...RESUME[locale](service, link) };
+      const payload: EmailMessage = resumeEmail({ to, locale, service, link });
       await opts.db.transaction((tx) => opts.outbox.enqueue(tx, { kind: EMAIL, payload }));
       opts.outbox.wake();
     },
@@ -252,7 +254,7 @@ export async function createWorkflowServices(opts: {
         id: stored.id,
         journey: stored.journey,
         locale: stored.locale,
-        cookie: journeyCookie(name, stored.id, opts.secret, secure),
+        cookie: await journeyCookie(name, cookies).serialize(stored.id),
       };
     },
     csrf: (cookieHeader) => csrf.issue(cookieHeader),

@@ -17,6 +17,7 @@
  */
 
 import { formatValue, readPath, type ValueFormat } from "../domain/text-block";
+import { catalogueMessage } from "../forms/validation/messages";
 import {
   FILTER_KEYWORD,
   isChoiceValue,
@@ -25,7 +26,7 @@ import {
   readChoiceFilter,
 } from "./choice-filters";
 import { readField } from "./guards";
-import { engineText, isTextObject, localizeText } from "./localize";
+import { isTextObject, localizeText } from "./localize";
 import type {
   Answers,
   ChoiceFilter,
@@ -211,7 +212,7 @@ export function choiceErrors(
 ): FieldError[] {
   return strayFields(screen, data, facts).map((field) => ({
     path: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}`,
-    message: engineText("errors.notAChoice", locale),
+    message: catalogueMessage("selectValue", locale),
     keyword: "enum",
   }));
 }

@@ -4,6 +4,7 @@
  * knows nothing of React or HTTP. See docs/workflows.md.
  */
 
+export { workflowCatalog } from "./catalog";
 export { type CheckAnswersRow, checkAnswersRows } from "./check-answers";
 export { type Choice, type ChoiceFacts, choiceErrors, choicesOf } from "./choices";
 export {
@@ -59,7 +60,7 @@ export {
   visitScreen,
 } from "./journey";
 export { hasErrors, type LintOptions, lintWorkflow, unknownFieldReason } from "./lint";
-export { engineText, localizeSchema, localizeText, localizeUiSchema, workflowCatalog } from "./localize";
+export { engineText, localizeSchema, localizeText, localizeUiSchema } from "./localize";
 export {
   buildMachine,
   type MachineContext,

@@ -17,8 +17,9 @@
 import { DEFAULT_SITE_HOST } from "../app/components/RichText/MarkdownRichText";
 import { analyseWorkflowText, LINK_PROTOCOLS } from "../app/components/RichText/workflow-markdown.server";
 import { sameHost } from "../domain/links";
+import { workflowCatalog } from "./catalog";
 import { answerTextEntries } from "./lint-answer-texts";
-import { type Catalog, isTextObject, mapSchema, workflowCatalog, writtenText } from "./localize";
+import { type Catalog, isTextObject, mapSchema, writtenText } from "./localize";
 import type { TextKind } from "./rich-texts";
 import type { JsonPath, Severity, Workflow } from "./types";
 

@@ -10,6 +10,7 @@
 import enForms from "../../locales/en/forms.json";
 import esForms from "../../locales/es/forms.json";
 import { uploadFields } from "../domain/uploads";
+import { workflowCatalog } from "./catalog";
 import { screenForm } from "./form";
 import { guardFields } from "./guards";
 import { lintAnswerTexts } from "./lint-answer-texts";
@@ -18,7 +19,7 @@ import { lintChoiceFilters } from "./lint-choice-filters";
 import { lintCrossFieldRules } from "./lint-cross-field";
 import { type LinkLintOptions, lintLinks } from "./lint-links";
 import { lintWidgets } from "./lint-widgets";
-import { type Catalog, isTextObject, lookupKey, mapSchema, workflowCatalog, writtenText } from "./localize";
+import { type Catalog, isTextObject, lookupKey, mapSchema, writtenText } from "./localize";
 import { type OfficeDirectory, officeValueProblem } from "./office-details";
 import { type ParseOptions, readWorkflow } from "./parse";
 import { prefillProblems } from "./prefill";

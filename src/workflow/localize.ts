@@ -1,17 +1,18 @@
 /**
  * Texts in a workflow are `{ "en": ..., "es": ... }` objects or translation keys of the `workflow`
- * namespace (locales/{en,es}/workflow.json). Screens' JSON Schemas and uiSchemas carry such texts
- * too; react-jsonschema-form and AJV want plain strings, so a screen is localized before use.
+ * namespace (locales/{en,es}/workflow.json), read through the site's i18next (src/i18n). Screens'
+ * JSON Schemas and uiSchemas carry such texts too; react-jsonschema-form and AJV want plain strings,
+ * so a screen is localized before use.
+ *
+ * A workflow's own `{name}` placeholders (one brace, written by city staff, docs/workflows.md) are
+ * not i18next's: they are filled by the text blocks' `replace` maps (src/domain/text-block.ts).
  */
 
-import en from "../../locales/en/workflow.json";
-import es from "../../locales/es/workflow.json";
+import { textFor } from "../i18n";
 import type { JSONSchema, Locale, Text, UiSchema } from "./types";
 
+/** A namespace's strings in each language, as a check reads them (catalog.ts: the workflow one). */
 export type Catalog = Record<Locale, Record<string, unknown>>;
-
-/** The workflow namespace, bundled so the browser and the server read the same strings. */
-export const workflowCatalog: Catalog = { en, es };
 
 /** A `{en, es}` text object (and nothing else: a schema property called "en" is not one). */
 export function isTextObject(value: unknown): value is { en: string; es?: string } {
@@ -39,38 +40,24 @@ export function lookupKey(catalog: Record<string, unknown>, key: string): string
  * A text as written in one language: its `{en, es}` entry or its catalogue key's, with no fallback
  * to English (undefined when that language has none), for checks that read each language.
  */
-export function writtenText(
-  text: unknown,
-  locale: Locale,
-  catalog: Catalog = workflowCatalog,
-): string | undefined {
+export function writtenText(text: unknown, locale: Locale, catalog: Catalog): string | undefined {
   if (isTextObject(text)) return text[locale];
   return typeof text === "string" ? lookupKey(catalog[locale], text) : undefined;
 }
 
-/** Fills `{{name}}` placeholders. */
-export function interpolate(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : "",
-  );
-}
-
 /**
- * The text in `locale`. A missing Spanish text falls back to English (lint reports it); an unknown
- * key is shown as written, which is also how lint spots it.
+ * The text in `locale`, `{{name}}` placeholders of a catalogue text filled from `values`. A missing
+ * Spanish text falls back to English (lint reports it); an unknown key is shown as written, which
+ * is also how lint spots it.
  */
 export function localizeText(
   text: Text | undefined,
   locale: Locale,
   values?: Record<string, string | number>,
-  catalog: Catalog = workflowCatalog,
 ): string {
   if (text === undefined) return "";
-  const raw =
-    typeof text === "string"
-      ? (lookupKey(catalog[locale], text) ?? lookupKey(catalog.en, text) ?? text)
-      : (text[locale] ?? text.en);
-  return values ? interpolate(raw, values) : raw;
+  if (typeof text !== "string") return text[locale] ?? text.en;
+  return textFor(locale, "workflow")(text, values);
 }
 
 /** An engine string of the workflow namespace ('common.yes'). */

@@ -187,6 +187,28 @@ describe("parseWorkflow", () => {
         ["nodes", 2, "data", "config", "schema"],
       ]);
     });
+    it("for a condition in a schema that the form cannot decide", () => {
+      const file = editedPets((f) => {
+        const schema = configOf(f, "senior").schema as Record<string, unknown>;
+        schema.if = { properties: { vet: { format: "email" } }, required: ["vet"] };
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then
+        schema.then = { required: ["name"] };
+      });
+      const error = parseError(file);
+      expect([error.message, error.path]).toEqual([
+        "config is malformed",
+        ["nodes", 2, "data", "config", "schema", "if", "properties", "vet", "format"],
+      ]);
+      expect(error.detail).toContain('the form cannot decide "format" in a condition');
+      // The same check outside the condition is the catalogue's, and fine.
+      const fine = editedPets((f) => {
+        const schema = configOf(f, "senior").schema as Record<string, unknown>;
+        schema.if = { properties: { vet: { const: "none" } }, required: ["vet"] };
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then
+        schema.then = { properties: { vet: { format: "email" } } };
+      });
+      expect(parseWorkflow(fine, "pets.json").screens[2]?.schema?.if).toBeDefined();
+    });
     it("for a guard that is not a condition", () => {
       const file = editedPets((f) => {
         configOf(f, "details").next = [{ to: "check", when: { field: "details.age", equal: 3 } as never }];

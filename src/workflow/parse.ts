@@ -7,6 +7,7 @@
  */
 
 import { Ajv } from "ajv";
+import { conditionProblems } from "../forms/theme/schema-matcher";
 import { readChoices } from "./choices";
 import { definitions as bundledDefinitions } from "./definitions";
 import {
@@ -120,6 +121,16 @@ function buildScreen(
             [...configPath, "schema"],
             CONFIG_MALFORMED,
             'a screen\'s schema must be "type": "object"',
+          ),
+        );
+      }
+      for (const found of conditionProblems(schema)) {
+        problems.push(
+          problem(
+            file,
+            [...configPath, "schema", ...found.path, found.keyword],
+            CONFIG_MALFORMED,
+            `the form cannot decide "${found.keyword}" in a condition (an "if", or an option of a "oneOf" or an "anyOf") and would take it as met: check it outside the condition (docs/workflows.md, "Conditions inside a schema")`,
           ),
         );
       }

@@ -1,17 +1,21 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compileWorkflowText } from "../app/components/RichText/workflow-markdown.server";
 import { renderContent } from "./content";
 import { editedPets, node } from "./fixtures";
 import { type Journey, startJourney } from "./journey";
+import { localizeText } from "./localize";
 import { parseWorkflow } from "./parse";
 import {
   compileTexts,
   escapeHtml,
   fillHtml,
   markdownTexts,
+  noticeTexts,
   plainHtml,
   singleParagraph,
   textHtml,
+  withoutMarkdown,
 } from "./rich-texts";
 import { requireScreen } from "./screens";
 import type { Workflow } from "./types";
@@ -166,5 +170,53 @@ describe("renderContent with Markdown", () => {
     const workflow = petsWithLinks();
     const [text] = renderContent(requireScreen(workflow, "no-pets"), journeyWith(workflow, {}), "es", now);
     expect(text).toMatchObject({ html: expect.stringContaining(`href="${HOMESTEAD}?lang=es"`) });
+  });
+});
+
+describe("texts without Markdown are not compiled", () => {
+  it("doubts every sign of Markdown, address and list", () => {
+    for (const plain of [
+      "Hello, world.",
+      "Your {amount} is due on {date}.",
+      "¿Tiene una pregunta? Llame al 311.",
+    ])
+      expect(withoutMarkdown(plain), plain).toBe(true);
+    for (const marked of [
+      "Read **this**",
+      "a_b_c",
+      "See [the page](/page)",
+      "Write to permits@cedarport.gov",
+      "Visit www.cedarport.gov",
+      "https://example.com",
+      "- a list",
+      "1. first",
+      "> quoted",
+      "# Heading",
+      "line one\nline two",
+      " leading space",
+      "Fish &amp; chips",
+      "a | b",
+      "~~gone~~",
+      "<b>bold</b>",
+      "escaped \\*",
+    ])
+      expect(withoutMarkdown(marked), marked).toBe(false);
+  });
+
+  it("compiles, for every text of every workflow it calls plain, to exactly the text as written", () => {
+    let plain = 0;
+    for (const file of readdirSync("workflows").filter((f) => f.endsWith(".json"))) {
+      const workflow = parseWorkflow(JSON.parse(readFileSync(`workflows/${file}`, "utf8")), file);
+      const texts = [...workflow.screens.flatMap(markdownTexts), ...noticeTexts(workflow)];
+      for (const { text, kind } of texts)
+        for (const locale of ["en", "es"] as const) {
+          const source = localizeText(text, locale);
+          if (!withoutMarkdown(source)) continue;
+          plain++;
+          expect(compileWorkflowText(source, locale, kind), source).toBe(plainHtml(source, kind));
+        }
+    }
+    // Most texts are plain; if none were, this test would check nothing.
+    expect(plain).toBeGreaterThan(500);
   });
 });

@@ -138,12 +138,28 @@ export function answerTexts(replace: ReplaceMap | undefined): Array<{ text: Text
   );
 }
 
+/**
+ * What can make Markdown (or a GFM autolink) of a text: a line break, a sign Markdown reads, an
+ * entity, an address, white space at either end, or the opening of a list, quote or heading.
+ */
+const MARKDOWN_SIGNS = /[\n\r*_`[\]<>!#|~\\&@]|:\/\/|www\.|^\s|\s$|^(?:[-+>=]|\d+[.)])/u;
+
+/**
+ * True when a text has nothing Markdown would turn into markup, so its HTML is `plainHtml`'s and
+ * compiling it can be skipped: most texts are plain, and compiling them all was most of a server
+ * start's time (docs/adr/0009-speed.md). Deliberately wary: a text it doubts is compiled.
+ */
+export function withoutMarkdown(text: string): boolean {
+  return !MARKDOWN_SIGNS.test(text);
+}
+
 /** The texts' HTML in every language, keeping only what differs from the text as written. */
 function compileAll(texts: Array<{ text: Text; kind: TextKind }>, compile: CompileText): CompiledTexts {
   const compiled: CompiledTexts = {};
   for (const { text, kind } of texts) {
     for (const locale of supportedLocales) {
       const source = localizeText(text, locale);
+      if (withoutMarkdown(source)) continue;
       const html = compile(source, locale, kind);
       if (html === plainHtml(source, kind)) continue;
       const byKind = compiled[locale] ?? {};

@@ -95,7 +95,7 @@ describe.each([
     createBackOffice({
       db,
       sealer: cipher,
-      secret: "s".repeat(32),
+      secrets: ["s".repeat(32)],
       secureCookies: false,
       workflows: { get: (name) => services.get(name), names: () => [...services.keys()] },
       outbox,
@@ -341,7 +341,7 @@ describe.each([
     const timed = createBackOffice({
       db: test.db,
       sealer: cipher,
-      secret: "s".repeat(32),
+      secrets: ["s".repeat(32)],
       secureCookies: false,
       workflows: { get: (name) => services.get(name), names: () => [...services.keys()] },
       outbox: { enqueue: async () => "id", wake: () => undefined },

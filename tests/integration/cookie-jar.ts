@@ -1,3 +1,5 @@
+import { createCookie } from "react-router";
+
 /**
  * The cookies a browser keeps, for tests that drive the site with fetch: `take` each response's
  * Set-Cookie, send `header()` with the next request; `set` plays a resident who edits one.
@@ -26,6 +28,12 @@ export class CookieJar {
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
+}
+
+/** What a signed cookie's value (src/server/signed-cookie.ts) says, checked with `secret`; "" if nothing. */
+export async function signedValue(name: string, value: string, secret: string): Promise<string> {
+  const read: unknown = await createCookie(name, { secrets: [secret] }).parse(`${name}=${value}`);
+  return typeof read === "string" ? read : "";
 }
 
 /** The CSRF token of a page's form (every workflow form carries one). */

@@ -158,7 +158,7 @@ describe.each(DATABASES)("delivery on %s", (kind) => {
       dir: join(dir, "workflows"),
       contentDir: "content",
       db,
-      secret: "secret",
+      secrets: ["secret"],
       outbox,
       dataKey: randomBytes(32).toString("base64"),
       delivery: { setting },

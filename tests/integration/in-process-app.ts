@@ -74,6 +74,7 @@ export async function startInProcessApp(options: InProcessAppOptions): Promise<S
     server = options.timeouts
       ? await listen(running.app, 0, HOST, options.timeouts)
       : await listenWithDefaults(running.app);
+    running.serving();
     const { port } = server.address() as AddressInfo;
     return { dataDir, config, running, server, port, base: `http://${HOST}:${port}`, stop };
   } catch (error) {

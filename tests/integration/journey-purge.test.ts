@@ -32,7 +32,7 @@ describe("the hourly purge of expired journeys", () => {
       const services = await createWorkflowServices({
         dir: "workflows",
         db: test.db,
-        secret: "secret",
+        secrets: ["secret"],
         outbox,
         dataKey: randomBytes(32).toString("base64"),
         now: () => clock,

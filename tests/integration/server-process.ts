@@ -26,11 +26,13 @@ const inherited = () =>
 export async function startServer(
   env: Record<string, string>,
   readyWithinMs = 180_000,
+  /** What node runs: the sources by default; `["scripts/start.mjs"]` is `npm start`. */
+  command: string[] = ["--import", "tsx", "src/server/main.ts"],
 ): Promise<ServerProcess> {
   // The system picks a free port and the server says which: test files running side by side
   // can never meet on one port (a guessed port once sent one test's residents to another's server).
   // A test that must know the port first asks the system for a free one (freePort).
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, command, {
     // PORT may be given (a test whose PUBLIC_ORIGIN must name it); otherwise the system picks one.
     env: { ...inherited(), PORT: "0", ...env, HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findAccount, saveAccount } from "../../src/back-office/accounts";
 import { createStaffOidc, purgeSpentStates, type StaffOidc } from "../../src/back-office/oidc";
+import { sessionCookie } from "../../src/back-office/sessions";
 import { idpSignIn } from "../../src/back-office/staff-sign-in";
 import { createFieldCipher } from "../../src/server/field-crypto";
 import { hasPostgres, openTestDatabase, type TestDatabase } from "./databases";
@@ -72,7 +73,7 @@ describe.each([
     const service = idpSignIn({
       db: test.db,
       signInWith: { local: false, oidc },
-      secureCookies: false,
+      sessionCookie: sessionCookie({ secrets: ["s".repeat(32)], secure: false }),
       now: () => new Date(),
     });
     const first = await callback();

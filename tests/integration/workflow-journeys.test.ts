@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createFieldCipher } from "../../src/server/field-crypto";
 import { JourneyStore } from "../../src/server/journey-store";
-import { unsign } from "../../src/server/secrets";
-import { CookieJar, csrfTokenIn } from "./cookie-jar";
+import { CookieJar, csrfTokenIn, signedValue } from "./cookie-jar";
 import { useInProcessApp } from "./in-process-app";
 import { builtSite } from "./requirements";
 
@@ -26,7 +25,11 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
 
   /** The journey as stored (opened, not restored): what a save really wrote. */
   async function stored(jar: CookieJar): Promise<Record<string, unknown>> {
-    const id = unsign(jar.get("wf_demo-dog-licence"), site.config.sessionSecret);
+    const id = await signedValue(
+      "wf_demo-dog-licence",
+      jar.get("wf_demo-dog-licence"),
+      site.config.sessionSecret,
+    );
     const store = new JourneyStore<Record<string, unknown>>(
       site.running.db,
       createFieldCipher(site.config.dataKey, site.config.previousDataKeys),
@@ -255,7 +258,11 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
 
   it("opens a journey whose stored state is corrupt as a fresh one", async () => {
     const { jar } = await onApplicant();
-    const id = unsign(jar.get("wf_demo-dog-licence"), site.config.sessionSecret);
+    const id = await signedValue(
+      "wf_demo-dog-licence",
+      jar.get("wf_demo-dog-licence"),
+      site.config.sessionSecret,
+    );
     let deep = '"x"';
     for (let i = 0; i < 3_000; i++) deep = `{"a":${deep}}`;
     for (const state of [

@@ -84,10 +84,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const validation = { validate: services.workflows.validate, locale };
   const started = startedJourneys.get(context);
   const cookieHeader = [started, request.headers.get("cookie")].filter(Boolean).join("; ") || null;
-  const csrf = services.workflows.csrf(cookieHeader);
+  const csrf = await services.workflows.csrf(cookieHeader);
   const url = new URL(request.url);
   // The browser's journey asks this after a refused background post: are cookies reaching us?
-  if (url.searchParams.has("cookies") && csrf.cookie) throw problem("cookies");
+  if (url.searchParams.has("cookies") && !csrf.held) throw problem("cookies");
   const open = await services.workflows.open(workflow.name, cookieHeader);
   const now = new Date();
   // A link may start the service with an answer filled in (prefill.ts): only for a journey not
@@ -336,7 +336,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const t = createI18n(locale).t;
   if (!post) return badRequest(context, t("workflow-ui:forged"));
   // No CSRF cookie at all: this browser keeps no cookies (or the post came from another site).
-  const checked = services.workflows.verifyCsrf(cookieHeader, post.csrf);
+  const checked = await services.workflows.verifyCsrf(cookieHeader, post.csrf);
   if (checked !== "ok") throw problem(checked === "no-cookie" ? "cookies" : "expired");
   if (!INTENTS.has(post.intent)) return badRequest(context, t("workflow-ui:forged"));
   const intent = post.intent as Intent;
@@ -355,7 +355,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
   // A journey is stored from the resident's first answer (or save) on a screen it can reach.
   let id = open?.id;
-  let cookie: string | undefined;
+  // Set when the journey is created here, or when its cookie is signed again (a rotated secret).
+  let cookie = open?.cookie;
   let started: Journey | undefined;
   if (!id) {
     const fresh: Journey = {

@@ -283,7 +283,7 @@ export default function WorkflowScreen({ loaderData, actionData: posted }: Route
   const emailError = actionData?.emailErrors?.[0]?.message;
   const errors = actionData?.errors ?? NO_ERRORS;
   const busy = navigation.state !== "idle";
-  const continueLabel = screen.buttonLabel ?? t("continue");
+  const continueLabel = screen.buttonLabel ?? t("workflow:common.continue");
   const heading = useFocusOnNewScreen(screen.name);
   const hasForm = (screen.type === "question" || screen.type === "lookup") && screen.schema !== undefined;
   // Check-answers may ask questions of its own at sending (the terms, the card to pay with).
@@ -316,14 +316,14 @@ export default function WorkflowScreen({ loaderData, actionData: posted }: Route
       {back && (
         <p>
           <Link className="cp-back-link" to={back}>
-            {t("back")}
+            {t("workflow:common.back")}
           </Link>
         </p>
       )}
       <p className="cp-workflow__service">{service}</p>
       {progress && (
         <p className="cp-workflow__progress">
-          {t("progress", { step: progress.step, total: progress.total })}
+          {t("workflow:common.step", { step: progress.step, total: progress.total })}
         </p>
       )}
       {emailError && (
@@ -448,7 +448,7 @@ export default function WorkflowScreen({ loaderData, actionData: posted }: Route
                 </dd>
                 <dd>
                   <ChangeButton action={action} csrf={csrf} screen={row.changeTo}>
-                    {t("change")}
+                    {t("workflow:common.change")}
                     <span className="usa-sr-only"> {row.label}</span>
                   </ChangeButton>
                 </dd>
@@ -521,7 +521,7 @@ export default function WorkflowScreen({ loaderData, actionData: posted }: Route
             className="usa-button usa-button--outline cp-js-only"
             onClick={() => window.print()}
           >
-            {t("print")}
+            {t("workflow:common.print")}
           </button>
         </p>
       )}

@@ -52,7 +52,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!open) return redirectTo(screenHref(workflow.name, journey.screen, request, prefill));
   if (statusOf(workflow, journey) !== "submitted")
     return redirectTo(screenHref(workflow.name, journey.screen, request));
-  const csrf = services.workflows.csrf(cookieHeader);
+  const csrf = await services.workflows.csrf(cookieHeader);
   const headers = new Headers(PRIVATE);
   if (csrf.cookie) headers.append("Set-Cookie", csrf.cookie);
   return data(
@@ -78,7 +78,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const workflow = workflowOr404(services, params.name);
   const cookieHeader = request.headers.get("cookie");
   const body = new URLSearchParams((await request.text()).slice(0, 4096));
-  const checked = services.workflows.verifyCsrf(cookieHeader, body.get("_csrf"));
+  const checked = await services.workflows.verifyCsrf(cookieHeader, body.get("_csrf"));
   if (checked !== "ok") throw problem(checked === "no-cookie" ? "cookies" : "expired");
   const fresh: Journey = {
     ...startJourney(workflow),

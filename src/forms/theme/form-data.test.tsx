@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+import type { UiSchema } from "@rjsf/utils";
 import { cleanup, render } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,7 +7,6 @@ import { validateAnswers } from "../validation/index";
 import { kitchenSink } from "./examples";
 import { type Answers, applyArrayAction, formDataToAnswers, parseArrayAction } from "./form-data";
 import { ScreenForm } from "./ScreenForm";
-import { matchesSchema } from "./schema-matcher";
 
 afterEach(() => cleanup());
 
@@ -244,41 +243,5 @@ describe("array actions (Add another / Remove without JavaScript)", () => {
     const two = applyArrayAction(list, [{ a: "x" }], { type: "add", path: "" });
     expect(two).toEqual([{ a: "x" }, {}]);
     expect(applyArrayAction(list, two, { type: "remove", path: "", index: 0 })).toEqual([{}]);
-  });
-});
-
-describe("matchesSchema (RJSF's conditions, without Ajv)", () => {
-  it("checks the keywords conditions use", () => {
-    const root = { definitions: { yes: { const: true } } };
-    expect(matchesSchema({ properties: { a: { $ref: "#/definitions/yes" } } }, { a: true }, root)).toBe(true);
-    expect(matchesSchema({ properties: { a: { $ref: "#/definitions/yes" } } }, { a: false }, root)).toBe(
-      false,
-    );
-    expect(matchesSchema({ required: ["a"] }, {}, root)).toBe(false);
-    expect(matchesSchema({ type: "number" }, 3, root)).toBe(true);
-    expect(matchesSchema({ type: "integer" }, 3.5, root)).toBe(false);
-    expect(matchesSchema({ enum: ["x", "y"] }, "y", root)).toBe(true);
-    expect(matchesSchema({ oneOf: [{ minimum: 1 }, { maximum: 5 }] }, 3, root)).toBe(false);
-    expect(matchesSchema({ anyOf: [{ minLength: 3 }, { pattern: "^a" }] }, "ab", root)).toBe(true);
-    expect(matchesSchema({ not: { const: 1 } }, 1, root)).toBe(false);
-    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then
-    expect(matchesSchema({ if: { const: 1 }, then: { const: 2 } }, 1, root)).toBe(false);
-    expect(matchesSchema({ items: { type: "string" }, minItems: 1 }, ["a"], root)).toBe(true);
-    expect(matchesSchema({ unknownKeyword: 1 }, "anything", root)).toBe(true);
-  });
-
-  it("lets RJSF show the fields a condition adds", () => {
-    const schema: RJSFSchema = {
-      type: "object",
-      properties: { owner: { type: "boolean", title: "Are you the owner?" } },
-      if: { properties: { owner: { const: false } }, required: ["owner"] },
-      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then
-      then: { properties: { representative: { type: "string", title: "Representative's name" } } },
-    };
-    const yes = render(<ScreenForm schema={schema} formData={{ owner: true }} locale="en" action="/x" />);
-    expect(yes.container.querySelector("#root_representative")).toBeNull();
-    cleanup();
-    const no = render(<ScreenForm schema={schema} formData={{ owner: false }} locale="en" action="/x" />);
-    expect(no.container.querySelector("#root_representative")).not.toBeNull();
   });
 });

@@ -9,17 +9,22 @@ export type JsonSchema = Record<string, unknown>;
 export const asSchema = (value: unknown): JsonSchema | undefined =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as JsonSchema) : undefined;
 
+/** The schema a local "$ref" ("#/definitions/x") points at in `root`, or undefined. */
+export function refTarget(ref: string, root: unknown): unknown {
+  let target: unknown = root;
+  for (const raw of ref.slice(1).replace(/^\//, "").split("/").filter(Boolean)) {
+    target = asSchema(target)?.[raw.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return target;
+}
+
 /** Follows local "$ref"s ("#/definitions/x"); the referring schema's own keywords win. */
 export function resolveSchema(schema: unknown, root: unknown, depth = 0): JsonSchema {
   const node = asSchema(schema) ?? {};
   const ref = node.$ref;
   if (typeof ref !== "string" || !ref.startsWith("#") || depth > 20) return node;
-  let target: unknown = root;
-  for (const raw of ref.slice(1).replace(/^\//, "").split("/").filter(Boolean)) {
-    target = asSchema(target)?.[raw.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
   const { $ref: _ref, ...own } = node;
-  return { ...resolveSchema(target, root, depth + 1), ...own };
+  return { ...resolveSchema(refTarget(ref, root), root, depth + 1), ...own };
 }
 
 export function schemaType(schema: JsonSchema): string | undefined {

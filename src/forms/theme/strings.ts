@@ -1,19 +1,29 @@
 /**
- * The theme's own words (locales/<lang>/forms.json), read directly so a form renders the same on
- * the server and in the browser with no i18next instance; the files are ordinary i18next
- * namespaces too ("forms"), with {{name}} placeholders.
+ * The theme's own words: the "forms" namespace (locales/<lang>/forms.json, {{name}} placeholders),
+ * read through the site's i18next (src/i18n) on the server and in the browser alike.
  */
 import type { TranslatableString } from "@rjsf/utils";
-import en from "../../../locales/en/forms.json";
-import es from "../../../locales/es/forms.json";
-import { interpolate, type Locale } from "../validation/messages";
+import type en from "../../../locales/en/forms.json";
+import { textFor } from "../../i18n";
+import type { Locale } from "../validation/messages";
 
-export type FormsKey = keyof typeof en;
+/**
+ * Words the forms share with the workflow engine's phrases (locales/<lang>/workflow.json, "common",
+ * which city staff may name in a workflow too): one string each, not a copy in forms.json.
+ */
+const SHARED = {
+  yes: "common.yes",
+  no: "common.no",
+  continue: "common.continue",
+  addAnother: "common.addItem",
+  remove: "common.removeItem",
+} as const;
 
-const strings: Record<Locale, Record<FormsKey, string>> = { en, es };
+export type FormsKey = keyof typeof en | keyof typeof SHARED;
 
-export function formsText(locale: Locale, key: FormsKey, params: Record<string, string> = {}): string {
-  return interpolate(strings[locale][key], params);
+export function formsText(locale: Locale, key: FormsKey, params?: Record<string, string>): string {
+  const shared = Object.hasOwn(SHARED, key) ? SHARED[key as keyof typeof SHARED] : undefined;
+  return shared ? textFor(locale, "workflow")(shared, params) : textFor(locale, "forms")(key, params);
 }
 
 /** RJSF's built-in strings that can reach the page, in the form's language. */

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import standaloneCode from "ajv/dist/standalone";
+import standaloneCode from "ajv/dist/standalone/index.js";
 import { buildCatalogueAjv } from "./ajv";
 import { RUNTIME_MODULE } from "./keywords";
 

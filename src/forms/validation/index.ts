@@ -16,7 +16,7 @@ export { catalogueFormats, usPhoneDigits } from "./formats";
 export type { ValidationContext } from "./keyword-checks";
 export { ANNOTATION_KEYWORDS } from "./keywords";
 export type { AjvErrorLike, FieldError, Locale, MessageKey, Translate } from "./messages";
-export { catalogueMessage, toFieldErrors, validationMessages } from "./messages";
+export { catalogueMessage, toFieldErrors } from "./messages";
 
 /**
  * An Ajv instance with every catalogue format and keyword. Validators it compiles take "now" from

@@ -11,19 +11,25 @@
  *   "x-messages": { "minItemsSelected": { "en": "…", "es": "…" } }  inline text ({{…}} interpolated)
  *   Any other string is looked up with the caller's `translate`, else shown as written.
  * - "x-required-na": true turns "This field is required." into its N/A variant.
+ *
+ * The catalogue is the "validation" namespace (locales/<lang>/validation.json), read through the
+ * site's i18next (src/i18n): the browser has it from the page language's strings, not bundled here.
  */
-import en from "../../../locales/en/validation.json";
-import es from "../../../locales/es/validation.json";
+import type catalogue from "../../../locales/en/validation.json";
 import { formatUsDate, parseUsDate } from "../../domain/dates";
 import { formatCurrency } from "../../domain/money";
 import { formatTimeOfDay, parseTimeOfDay } from "../../domain/times";
+import { i18nFor, interpolateText, textFor } from "../../i18n";
 import { resolveDateBound } from "./date-bounds";
 import { dateFieldFailure, dateFieldRule, daysFromField, resolvePointer } from "./keyword-checks";
 
 export type Locale = "en" | "es";
-export type MessageKey = keyof typeof en;
-
-export const validationMessages: Record<Locale, Record<MessageKey, string>> = { en, es };
+/** A key of the catalogue; a plural's forms (dateDaysAfterAtLeast_one, _other) are one key. */
+export type MessageKey = keyof typeof catalogue extends infer K
+  ? K extends `${infer Base}_${"one" | "other"}`
+    ? Base
+    : K
+  : never;
 
 export interface FieldError {
   /** JSON pointer of the field, e.g. /applicant/email; '' for the form as a whole. */
@@ -40,7 +46,11 @@ export interface AjvErrorLike {
   parentSchema?: unknown;
 }
 
-export type Translate = (key: string, locale: Locale, params: Record<string, string>) => string | undefined;
+export type Translate = (
+  key: string,
+  locale: Locale,
+  params: Record<string, string | number>,
+) => string | undefined;
 
 export interface MessageOptions {
   locale: Locale;
@@ -55,20 +65,16 @@ export interface MessageOptions {
 
 type Schema = Record<string, unknown>;
 
-export function interpolate(template: string, params: Record<string, string>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => params[name] ?? whole);
-}
-
 export function catalogueMessage(
   key: MessageKey,
   locale: Locale,
-  params: Record<string, string> = {},
+  params?: Record<string, string | number>,
 ): string {
-  return interpolate(validationMessages[locale][key], params);
+  return textFor(locale, "validation")(key, params);
 }
 
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(en, key);
+export function isMessageKey(key: string, locale: Locale = "en"): key is MessageKey {
+  return i18nFor(locale).exists(key, { ns: "validation", nsSeparator: false, fallbackLng: false });
 }
 
 const asSchema = (value: unknown): Schema | undefined =>
@@ -206,21 +212,16 @@ function comparedAnswer(error: AjvErrorLike, data: unknown): unknown {
 }
 
 const GAP_KEYS = {
-  dateOnOrAfterField: {
-    min: ["dateDaysAfterAtLeastOne", "dateDaysAfterAtLeast"],
-    max: ["dateDaysAfterAtMostOne", "dateDaysAfterAtMost"],
-  },
-  dateOnOrBeforeField: {
-    min: ["dateDaysBeforeAtLeastOne", "dateDaysBeforeAtLeast"],
-    max: ["dateDaysBeforeAtMostOne", "dateDaysBeforeAtMost"],
-  },
-} as const satisfies Record<string, Record<"min" | "max", readonly [MessageKey, MessageKey]>>;
+  dateOnOrAfterField: { min: "dateDaysAfterAtLeast", max: "dateDaysAfterAtMost" },
+  dateOnOrBeforeField: { min: "dateDaysBeforeAtLeast", max: "dateDaysBeforeAtMost" },
+} as const satisfies Record<string, Record<"min" | "max", MessageKey>>;
 
 /**
  * A date comparison with a gap in days that failed on the gap ("at least 3 days after 06/05/2026"),
- * its message and the number of days; undefined for any other error (its own message stands).
+ * its message (a plural: "1 day", "3 days") and the number of days; undefined for any other error
+ * (its own message stands).
  */
-function dateGap(error: AjvErrorLike, data: unknown): { key: MessageKey; days: string } | undefined {
+function dateGap(error: AjvErrorLike, data: unknown): { key: MessageKey; days: number } | undefined {
   if (error.keyword !== "dateOnOrAfterField" && error.keyword !== "dateOnOrBeforeField") return undefined;
   const rule = dateFieldRule(error.params.limit);
   if (!rule || (rule.minDays === undefined && rule.maxDays === undefined)) return undefined;
@@ -230,8 +231,7 @@ function dateGap(error: AjvErrorLike, data: unknown): { key: MessageKey; days: s
   const failure = days === null ? null : dateFieldFailure(days, rule);
   if (failure !== "min" && failure !== "max") return undefined;
   const limit = (failure === "min" ? rule.minDays : rule.maxDays) ?? 0;
-  const [one, other] = GAP_KEYS[error.keyword][failure];
-  return { key: limit === 1 ? one : other, days: String(limit) };
+  return { key: GAP_KEYS[error.keyword][failure], days: limit };
 }
 
 function paramsFor(
@@ -239,7 +239,7 @@ function paramsFor(
   field: Schema | undefined,
   now: Date,
   data: unknown,
-): Record<string, string> {
+): Record<string, string | number> {
   const { keyword, params } = error;
   const limit = params.limit ?? params.comparison;
   switch (keyword) {
@@ -279,16 +279,17 @@ function override(field: Schema | undefined, keyword: string): unknown {
 function render(
   custom: unknown,
   key: MessageKey,
-  params: Record<string, string>,
+  params: Record<string, string | number>,
   { locale, translate }: MessageOptions,
 ): string {
   if (typeof custom === "string") {
     const bare = custom.replace(/^validation:/, "");
-    if (isMessageKey(bare)) return catalogueMessage(bare, locale, params);
-    return translate?.(custom, locale, params) ?? interpolate(custom, params);
+    if (isMessageKey(bare, locale)) return catalogueMessage(bare, locale, params);
+    return translate?.(custom, locale, params) ?? interpolateText(locale, custom, params);
   }
   const inline = asSchema(custom);
-  if (inline && typeof inline[locale] === "string") return interpolate(inline[locale] as string, params);
+  if (inline && typeof inline[locale] === "string")
+    return interpolateText(locale, inline[locale] as string, params);
   return catalogueMessage(key, locale, params);
 }
 
@@ -327,7 +328,7 @@ export function toFieldErrors(
   return [...best].map(([path, { error, field }]) => {
     const params = paramsFor(error, field, options.now, options.data);
     const gap = dateGap(error, options.data);
-    if (gap) params.days = gap.days;
+    if (gap) params.count = gap.days;
     const key = gap?.key ?? defaultKey(error, field);
     const message = render(override(field, error.keyword), key, params, options);
     return { path, message, keyword: error.keyword };

@@ -10,21 +10,17 @@
  *                          (/bids/<number>/packet?ref=<reference>). The same reference twice stores
  *                          one request. Refuses (on the page) a bid that closed in the meantime.
  */
-import enBids from "../../../locales/en/bids.json";
-import esBids from "../../../locales/es/bids.json";
 import type { Locale } from "../../domain/localize";
+import { textFor } from "../../i18n";
 import { IntegrationRefusal, type Integrations } from "../../workflow/integrations";
-import { interpolate, lookupKey } from "../../workflow/localize";
 import type { Bid } from "./bid";
 import { BidNotOpenError, type Bids } from "./bids";
 
 type Call = Integrations["call"];
 
-const CATALOGS: Record<Locale, Record<string, unknown>> = { en: enBids, es: esBids };
-
 /** A text of locales/<lang>/bids.json, in `locale` or else in English. */
 export function bidsText(key: string, locale: Locale, values: Record<string, string | number> = {}): string {
-  return interpolate(lookupKey(CATALOGS[locale], key) ?? lookupKey(CATALOGS.en, key) ?? key, values);
+  return textFor(locale, "bids")(key, values);
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { whileCollectingMissingKeys } from "../../i18n";
 import { editedParcels } from "../../workflow/fixtures";
 import { parseWorkflow } from "../../workflow/parse";
 import { answersFileName, cityDateTime, departmentEmail } from "./department-email";
@@ -167,6 +168,18 @@ describe("the department's e-mail", () => {
     );
     // With the results, the real path is kept as it is.
     expect(submitted.workflow).toBe(workflow);
+  });
+
+  it("has every string in the department's language, none missing (locales/<lang>/email.json)", () => {
+    for (const language of ["en", "es"] as const) {
+      let text = "";
+      const missing = whileCollectingMissingKeys(() => {
+        const email = departmentEmail(workflow, submission, journey, { to: "x@cedarport.gov", language });
+        text = `${email.subject}\n${email.text}`;
+      });
+      expect(missing, language).toEqual([]);
+      expect(text).not.toMatch(/\{\{|\bdepartment\.\w+/);
+    }
   });
 
   it("tells the city's time in winter too, and names the file after the reference only", () => {

@@ -1,6 +1,7 @@
 import { CITY_TIME_ZONE, formatLongDate } from "../../domain/dates";
 import { formatTimeOfDay } from "../../domain/times";
 import { ACCEPTED_TYPES, asUploadRef, formatFileSize, uploadFields } from "../../domain/uploads";
+import { textFor } from "../../i18n";
 import { checkAnswersRows } from "../../workflow/check-answers";
 import { type Journey, pathOf } from "../../workflow/journey";
 import { localizeText } from "../../workflow/localize";
@@ -14,39 +15,9 @@ import type { DeliveredSubmission } from "./submission";
  * the department's language (the service, the reference, the request id, when it came in on the
  * city's clock, the resident's language, then every answer as the check-answers page words it),
  * the documents described (never attached: they stay in the city's storage), and the answers as
- * `<reference>.json` for a case system to import.
+ * `<reference>.json` for a case system to import. Its words are in locales/<lang>/email.json
+ * ("department").
  */
-const WORDS = {
-  en: {
-    subject: (service: string, reference: string) => `New submission: ${service} (${reference})`,
-    heading: (service: string) => `New submission: ${service}`,
-    reference: "Reference number",
-    requestId: "Request ID",
-    received: "Received",
-    language: "Resident's language",
-    languages: { en: "English", es: "Spanish" },
-    answers: "Answers",
-    noAnswers: "(no answers)",
-    documents: "Documents uploaded (not attached to this e-mail)",
-    attached: (file: string) => `The answers are attached as ${file}.`,
-    signature: "Consolidated City and County of Cedarport",
-  },
-  es: {
-    subject: (service: string, reference: string) => `Nueva solicitud: ${service} (${reference})`,
-    heading: (service: string) => `Nueva solicitud: ${service}`,
-    reference: "Número de referencia",
-    requestId: "Identificador de la solicitud",
-    received: "Recibida",
-    language: "Idioma del residente",
-    languages: { en: "inglés", es: "español" },
-    answers: "Respuestas",
-    noAnswers: "(sin respuestas)",
-    documents: "Documentos cargados (no se adjuntan a este correo)",
-    attached: (file: string) => `Las respuestas van adjuntas en ${file}.`,
-    signature: "Ciudad y Condado Consolidado de Cedarport",
-  },
-} as const;
-
 const clockFormatter = new Intl.DateTimeFormat("en-US", {
   timeZone: CITY_TIME_ZONE,
   hour: "numeric",
@@ -94,7 +65,7 @@ export function departmentEmail(
   journey: Journey,
   opts: { to: string; language: Locale },
 ): EmailMessage {
-  const words = WORDS[opts.language];
+  const t = textFor(opts.language, "email");
   const at = new Date(submission.submittedAt);
   const service = localizeText(workflow.title, opts.language);
   const rows = checkAnswersRows(workflow, journey, opts.language, { now: at });
@@ -102,24 +73,27 @@ export function departmentEmail(
   const file = answersFileName(submission.reference);
   const answers = rows.length
     ? rows.map((row) => [row.label, ...row.lines.map((line) => `  ${line}`)].join("\n"))
-    : [words.noAnswers];
+    : [t("department.noAnswers")];
+  const heading = t("department.answers");
   const text = [
-    words.heading(service),
+    t("department.heading", { service }),
     [
-      `${words.reference}: ${submission.reference}`,
-      `${words.requestId}: ${submission.requestId}`,
-      `${words.received}: ${cityDateTime(at, opts.language)}`,
-      `${words.language}: ${words.languages[submission.locale]}`,
+      `${t("department.reference")}: ${submission.reference}`,
+      `${t("department.requestId")}: ${submission.requestId}`,
+      `${t("department.received")}: ${cityDateTime(at, opts.language)}`,
+      `${t("department.language")}: ${t(`department.languages.${submission.locale}`)}`,
     ].join("\n"),
-    `${words.answers}\n${"-".repeat(words.answers.length)}`,
+    `${heading}\n${"-".repeat(heading.length)}`,
     ...answers,
-    ...(documents.length ? [`${words.documents}\n${documents.map((line) => `- ${line}`).join("\n")}`] : []),
-    words.attached(file),
-    words.signature,
+    ...(documents.length
+      ? [`${t("department.documents")}\n${documents.map((line) => `- ${line}`).join("\n")}`]
+      : []),
+    t("department.attached", { file }),
+    t("signature"),
   ].join("\n\n");
   return {
     to: opts.to,
-    subject: words.subject(service, submission.reference),
+    subject: t("department.subject", { service, reference: submission.reference }),
     text: `${text}\n`,
     attachments: [
       {

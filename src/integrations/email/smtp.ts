@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { type EmailSender, headerSafe, messageIdOf, type OutgoingEmail } from "./email";
 
 /**
@@ -8,17 +8,22 @@ import { type EmailSender, headerSafe, messageIdOf, type OutgoingEmail } from ".
  * ever the text the message carries: nodemailer may not read a file or fetch an address for one.
  */
 export function smtpSender(url: string, from: string, timeoutMs = 10_000): EmailSender {
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
+  // nodemailer is loaded at the first message, not in every server's start-up.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      }),
+    ));
   return {
     async send(message: OutgoingEmail) {
-      await transport.sendMail({
+      await (await transportOf()).sendMail({
         from,
         to: headerSafe(message.to),
         subject: headerSafe(message.subject),

@@ -1,22 +1,11 @@
 /**
  * The payments integration's texts in the resident's language: its own (locales/{en,es}/payments.json),
  * then the form validation messages it shares with the forms (validation.json), so a card number
- * refused by the server reads exactly like one refused by the form.
+ * refused by the server reads exactly like one refused by the form. Read through the site's
+ * i18next (src/i18n).
  */
-import enPayments from "../../../locales/en/payments.json";
-import enValidation from "../../../locales/en/validation.json";
-import esPayments from "../../../locales/es/payments.json";
-import esValidation from "../../../locales/es/validation.json";
 import type { Locale } from "../../domain/localize";
-import { interpolate, lookupKey } from "../../workflow/localize";
-
-const CATALOGS: Record<Locale, Array<Record<string, unknown>>> = {
-  en: [enPayments, enValidation],
-  es: [esPayments, esValidation],
-};
-
-const find = (locale: Locale, key: string) =>
-  CATALOGS[locale].map((catalog) => lookupKey(catalog, key)).find((text) => text !== undefined);
+import { i18nFor } from "../../i18n";
 
 /** The text of `key`, in `locale` or else in English; the key itself if neither has it. */
 export function paymentText(
@@ -24,5 +13,5 @@ export function paymentText(
   locale: Locale,
   values: Record<string, string | number> = {},
 ): string {
-  return interpolate(find(locale, key) ?? find("en", key) ?? key, values);
+  return i18nFor(locale).t(key, { ...values, ns: ["payments", "validation"] });
 }

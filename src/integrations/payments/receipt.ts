@@ -6,6 +6,7 @@ import { formatLongDate } from "../../domain/dates";
 import type { Locale } from "../../domain/localize";
 import { formatCurrency } from "../../domain/money";
 import { cardBrandInfo } from "../../domain/payment-card";
+import { textFor } from "../../i18n";
 import type { EmailMessage } from "../email";
 import { paymentText } from "./messages";
 import type { PaidItem, Payment } from "./store";
@@ -72,7 +73,7 @@ export function paymentReceipt(payment: Payment, to: string, now: Date): EmailMe
       ].join("\n"),
       t("keep"),
       t("questions"),
-      t("signature"),
+      textFor(locale, "email")("signature"),
     ].join("\n\n"),
   };
 }

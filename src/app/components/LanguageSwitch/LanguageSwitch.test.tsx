@@ -112,7 +112,8 @@ describe("LanguageSwitch with JavaScript", () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it("writes a year-long, site-wide, same-site cookie", () => {
-    expect(languageCookie("es")).toBe("lang=es; Path=/; Max-Age=31536000; SameSite=Lax");
+  it("writes a year-long, site-wide, same-site cookie, Secure over https", () => {
+    expect(languageCookie("es", false)).toBe("lang=es; Path=/; Max-Age=31536000; SameSite=Lax");
+    expect(languageCookie("en", true)).toBe("lang=en; Path=/; Max-Age=31536000; SameSite=Lax; Secure");
   });
 });

@@ -17,8 +17,9 @@ export function languageHref(lang: Locale, returnTo: string): string {
   return `/language?${new URLSearchParams({ lang, return: returnTo })}`;
 }
 
-export function languageCookie(lang: Locale): string {
-  return `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_IN_SECONDS}; SameSite=Lax`;
+/** `secure`: the page came over https, where every cookie of the site is `Secure`. */
+export function languageCookie(lang: Locale, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_IN_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 /**
@@ -32,7 +33,7 @@ export function rememberLanguage(lang: Locale): void {
     console.error("Could not store the language preference", error);
   }
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve.
-  document.cookie = languageCookie(lang);
+  document.cookie = languageCookie(lang, window.location.protocol === "https:");
 }
 
 export interface LanguageSwitchProps {

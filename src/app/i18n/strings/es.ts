@@ -1,8 +1,8 @@
 /** Spanish strings, one chunk for the browser (see ../index.ts). */
-// Namespaces of pages that are never hydrated (the staff console, officials, request status) stay
-// on the server: the browser never needs them.
+// Namespaces of pages that are never hydrated (the staff console, officials, request status) and
+// the e-mails' stay on the server: the browser never needs them.
 export default import.meta.glob<Record<string, unknown>>(
-  ["../../../../locales/es/*.json", "!../../../../locales/es/{staff,officials,request-status}.json"],
+  ["../../../../locales/es/*.json", "!../../../../locales/es/{staff,officials,request-status,email}.json"],
   {
     eager: true,
     import: "default",

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// The production server as one compiled file (build/server/main.js), so `npm start` runs it with
+// plain `node`: no TypeScript loader at start-up (docs/adr/0009-speed.md). Our modules are bundled;
+// packages stay in node_modules, loaded by Node as usual.
+import { readFile } from "node:fs/promises";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { sourceStamp, writeSourceStamp } from "./source-stamp.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const outfile = `${root}build/server/main.js`;
+// The build's last step, so the stamp is taken here, before this file is written (a source saved
+// during the earlier steps is missed: build again after editing).
+const stamp = sourceStamp(root);
+
+// Some modules find files beside them (migrations, the GraphQL schema, the validators' runtime,
+// locales) through import.meta.url. In the bundle that would be build/server/main.js, so each such
+// module keeps its own address, relative to the bundle: the build can move with the checkout.
+const ownAddress = {
+  name: "own-import-meta-url",
+  setup(b) {
+    b.onLoad({ filter: /[/\\]src[/\\].*\.tsx?$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      if (!source.includes("import.meta.url")) return undefined;
+      const fromBundle = relative(`${root}build/server`, args.path).split("\\").join("/");
+      return {
+        contents: source.replaceAll(
+          "import.meta.url",
+          `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`,
+        ),
+        loader: args.path.endsWith("x") ? "tsx" : "ts",
+      };
+    });
+  },
+};
+
+await build({
+  entryPoints: [`${root}src/server/main.ts`],
+  outfile,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  plugins: [ownAddress],
+  logLevel: "warning",
+});
+writeSourceStamp(root, stamp);
+console.log(`server: ${relative(root, outfile)}`);

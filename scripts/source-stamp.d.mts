@@ -1,0 +1,3 @@
+export function sourceStamp(root: string): string;
+export function writeSourceStamp(root: string, stamp?: string): void;
+export function builtFromCurrentSources(root: string): boolean;
