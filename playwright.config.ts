@@ -37,7 +37,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
     command: `rm -rf data/e2e && NODE_ENV=production PORT=${PORT} HOST=127.0.0.1 DATA_DIR=data/e2e DRAFT_TOKEN=e2e-draft-token RATE_LIMIT_SCALE=100 node build/server/main.js`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
+    // Ready: search index and every service's browser bundle built (src/server/app.ts).
+    url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
@@ -31,6 +32,12 @@ export default defineConfig(({ command, isSsrBuild }) => {
         // See src/forms/theme/plain-markdown.tsx: no Markdown in form descriptions, no parser shipped.
         { find: "markdown-to-jsx/react", replacement: `${src}/forms/theme/plain-markdown.tsx` },
         ...(preact ? BROWSER_STAND_INS : []),
+        // In tests, the graphql that Node loads (its CommonJS main), as on the server (tsx) and
+        // for graphql-yoga: Vite would take the package's ES module, a second copy whose schema
+        // and GraphQLError yoga does not recognise ("Cannot use GraphQLSchema from another realm").
+        ...(process.env.VITEST
+          ? [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") }]
+          : []),
       ],
     },
     // Unset (falsy) in development and tests: vitest would hand it over as the string "false".

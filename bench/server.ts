@@ -27,7 +27,7 @@ export async function startServer(
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not up yet
     }

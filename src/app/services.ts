@@ -59,6 +59,8 @@ export interface WorkflowServices {
   browserBundle(name: string): string | undefined;
   /** A service's browser bundle by its address (served by the web server). */
   browserBundleCode(url: string): string | undefined;
+  /** Settles when every service's browser bundle has been built (or has failed, logged). */
+  browserBundlesBuilt(): Promise<void>;
   /** Residents' uploaded documents (src/server/uploads/). */
   uploads: Uploads;
   /** Runs `work` alone for this journey: two clicks on Submit never run side by side. */

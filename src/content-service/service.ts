@@ -1,13 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { createSchema, createYoga } from "graphql-yoga";
-import { armorPlugin, fanOutLimitPlugin, noIntrospectionPlugin } from "./query-limits";
-import { type ContentContext, resolvers } from "./resolvers";
+import type { GraphQLSchema } from "graphql";
+import type { YogaServerInstance } from "graphql-yoga";
+import { type InProcessFetch, inProcessGraphql } from "./in-process";
+import type { ContentContext } from "./resolvers";
+import { contentSchema } from "./schema";
 import type { ContentStore } from "./store";
-
-const typeDefs = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
 
 /** Largest /graphql request body: the largest site query is under 2 KB with its variables. */
 export const CONTENT_MAX_BODY_BYTES = 16 * 1024;
@@ -29,22 +28,28 @@ export function hasDraftCredential(header: string | null, draftToken: string): b
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The embedded content service: GraphQL over POST at /graphql (SPEC §7.2). */
-export function createContentService({
-  store,
-  draftToken,
-  now = () => new Date(),
-  introspection = false,
-}: ContentServiceOptions) {
+/** The public endpoint's GraphQL server (graphql-yoga). */
+type PublicServer = YogaServerInstance<object, ContentContext>;
+
+/** The public endpoint: graphql-yoga with the query limits (query-limits.ts), on the given schema. */
+async function createPublicServer(
+  schema: GraphQLSchema,
+  context: (authorization: string | null) => Promise<ContentContext>,
+  introspection: boolean,
+): Promise<PublicServer> {
+  const [{ createYoga }, { armorPlugin, fanOutLimitPlugin, noIntrospectionPlugin }] = await Promise.all([
+    import("graphql-yoga"),
+    import("./query-limits"),
+  ]);
   return createYoga<object, ContentContext>({
-    schema: createSchema<ContentContext>({ typeDefs, resolvers }),
+    schema,
     graphqlEndpoint: "/graphql",
     graphiql: false,
     landingPage: false,
     // The site calls /graphql in-process or from its own origin: no cross-origin access at all.
     cors: false,
     // Errors never leak internals: unexpected errors are masked, even when NODE_ENV=development
-    // (yoga would otherwise add the original message and stack).
+    // (yoga would otherwise add the original message and stack). in-process.ts masks the same way.
     maskedErrors: { isDev: false },
     plugins: [
       // Limits per operation (query-limits.ts); the site's own queries stay well within them.
@@ -52,14 +57,45 @@ export function createContentService({
       fanOutLimitPlugin(),
       ...(introspection ? [] : [noIntrospectionPlugin]),
     ],
-    context: async ({ request }) => ({
-      snapshot: await store.snapshot(),
-      draftAllowed: hasDraftCredential(request.headers.get("authorization"), draftToken),
-      includeDrafts: false,
-      now: now(),
-    }),
+    context: ({ request }) => context(request.headers.get("authorization")),
     logging: false,
   });
+}
+
+/**
+ * The embedded content service (SPEC §7.2), one schema answering two ways (issue 17):
+ * - `inProcessFetch`, for the site's own queries (graphql-request's fetch): graphql's execute
+ *   directly, without graphql-yoga (in-process.ts);
+ * - `fetch`, the public GraphQL-over-HTTP endpoint at /graphql: graphql-yoga with its limits,
+ *   loaded and created at its first request, so that a server start does not load it.
+ */
+export function createContentService({
+  store,
+  draftToken,
+  now = () => new Date(),
+  introspection = false,
+}: ContentServiceOptions) {
+  const schema = contentSchema();
+  const context = async (authorization: string | null): Promise<ContentContext> => ({
+    snapshot: await store.snapshot(),
+    draftAllowed: hasDraftCredential(authorization, draftToken),
+    includeDrafts: false,
+    now: now(),
+  });
+  let publicServer: Promise<PublicServer> | undefined;
+  const publicFetch = async (url: string, init: RequestInit = {}): Promise<globalThis.Response> => {
+    if (!publicServer) {
+      const created = createPublicServer(schema, context, introspection);
+      // A failed import is tried again at the next request rather than remembered.
+      created.catch(() => {
+        if (publicServer === created) publicServer = undefined;
+      });
+      publicServer = created;
+    }
+    return (await publicServer).fetch(url, init);
+  };
+  const inProcessFetch: InProcessFetch = inProcessGraphql({ schema, context });
+  return { schema, fetch: publicFetch, inProcessFetch };
 }
 export type ContentService = ReturnType<typeof createContentService>;
 
@@ -87,7 +123,7 @@ function fetchHeaders(headers: IncomingHttpHeaders): [string, string][] {
   return result;
 }
 
-/** What the endpoint needs of the service: yoga's fetch handler. */
+/** What the endpoint needs of the service: the public server's fetch handler (yoga's). */
 export interface FetchHandler {
   fetch(url: string, init: RequestInit): globalThis.Response | Promise<globalThis.Response>;
 }

@@ -156,8 +156,8 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     draftToken: config.draftToken,
     introspection: config.dev,
   });
-  const inProcessFetch: typeof fetch = (input, init) =>
-    Promise.resolve(contentService.fetch(input as string, init as RequestInit));
+  // The site's own queries skip graphql-yoga (issue 17): it is loaded at the first request to /graphql.
+  const inProcessFetch = contentService.inProcessFetch;
   const published = cachedQueries(
     contentQueries(
       createContentClient({ endpoint: "http://content.internal/graphql", fetch: inProcessFetch }),
@@ -316,6 +316,19 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   app.get("/healthz", async (_req, res) => {
     const ok = await db.ping();
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unreachable" });
+  });
+  // Readiness: healthy, and the work begun after listening (search index, services' bundles) done.
+  // Until then pages are served, searches wait and service screens are checked by the server only;
+  // a load balancer may wait for this before sending a new process residents (docs/deploy.md).
+  let warm = false;
+  const warmedUp = serving.then(() => Promise.all([indexed(), workflows.browserBundlesBuilt()]));
+  void warmedUp.then(() => {
+    warm = true;
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ok = await db.ping();
+    const status = !ok ? "database unreachable" : warm ? "ready" : "starting";
+    res.status(ok && warm ? 200 : 503).json({ status });
   });
   app.use("/graphql", contentServiceEndpoint(contentService));
   app.post(

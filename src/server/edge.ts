@@ -45,12 +45,12 @@ const hostnameOf = (host: string) =>
 /**
  * Answers only to the site's own host names (config.allowedHosts; a port is not part of the
  * match). A forged Host could otherwise reach caches and anything built from the request's
- * address. /healthz is exempt: load balancers probe it by IP address.
+ * address. /healthz and /readyz are exempt: load balancers probe them by IP address.
  */
 export function hostGuard(allowedHosts: string[]): RequestHandler {
   const allowed = new Set(allowedHosts.map((h) => hostnameOf(h.toLowerCase())));
   return (req, res, next) => {
-    if (req.path === "/healthz") return next();
+    if (req.path === "/healthz" || req.path === "/readyz") return next();
     const host = req.headers.host?.toLowerCase();
     if (!host || !HOST_HEADER.test(host)) return refuse(req, res, 400);
     if (!allowed.has(hostnameOf(host))) return refuse(req, res, 421);

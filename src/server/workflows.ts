@@ -265,6 +265,7 @@ export async function createWorkflowServices(opts: {
     },
     browserBundle: (name) => bundles.urlOf(name),
     browserBundleCode: (url) => bundles.codeAt(url),
+    browserBundlesBuilt: () => bundles.ready,
     integrationsFor(journeyId) {
       const table: Record<string, Integrations["call"]> = { ...opts.integrations, submit: submit(journeyId) };
       return {

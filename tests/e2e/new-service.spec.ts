@@ -47,12 +47,18 @@ test.beforeAll(async () => {
     ],
     { stdio: "pipe" },
   );
-  server = await startServer({
-    NODE_ENV: "production",
-    WORKFLOWS_DIR: workflowsDir,
-    DATA_DIR: join(scratch, "data"),
-    RATE_LIMIT_SCALE: "100",
-  });
+  // Ready: the new service's browser bundle is built, so its first page loads it.
+  server = await startServer(
+    {
+      NODE_ENV: "production",
+      WORKFLOWS_DIR: workflowsDir,
+      DATA_DIR: join(scratch, "data"),
+      RATE_LIMIT_SCALE: "100",
+    },
+    180_000,
+    undefined,
+    "/readyz",
+  );
 });
 
 test.afterAll(async () => {

@@ -8,13 +8,21 @@ import { DATABASES, openTestDatabase, type TestDatabase } from "./databases";
 
 const content = readContent("content");
 
-describe.each(DATABASES)("content service on %s", (kind) => {
+/** The site's own queries go in-process (issue 17); the public /graphql endpoint is graphql-yoga. */
+const PATHS = ["in-process", "yoga"] as const;
+
+const CASES = DATABASES.flatMap((kind) => PATHS.map((path) => [kind, path] as const));
+
+describe.each(CASES)("content service on %s, %s", (kind, path) => {
   let t: TestDatabase;
   let service: ReturnType<typeof createContentService>;
   const client = () =>
     createContentClient({
       endpoint: "http://content.test/graphql",
-      fetch: (i, init) => Promise.resolve(service.fetch(i as string, init as RequestInit)),
+      fetch:
+        path === "yoga"
+          ? (i, init) => service.fetch(i as string, init as RequestInit)
+          : (i, init) => service.inProcessFetch(i, init),
     });
 
   beforeAll(async () => {

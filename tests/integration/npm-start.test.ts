@@ -51,5 +51,8 @@ describe.runIf(ready)("npm start", () => {
     for (let tries = 0; children() !== "" && tries < 120; tries++)
       await new Promise((resolve) => setTimeout(resolve, 500));
     expect(children()).toBe("");
+    // Ready (for a load balancer's readiness check) once the index and the bundles are built.
+    const ready = await fetch(`${server.base}/readyz`, { headers: { host: "10.0.0.7" } });
+    expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);
   }, 120_000);
 });

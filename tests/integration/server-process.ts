@@ -28,6 +28,8 @@ export async function startServer(
   readyWithinMs = 180_000,
   /** What node runs: the sources by default; `["scripts/start.mjs"]` is `npm start`. */
   command: string[] = ["--import", "tsx", "src/server/main.ts"],
+  /** `/readyz` to wait for the search index and the services' browser bundles too. */
+  probe: "/healthz" | "/readyz" = "/healthz",
 ): Promise<ServerProcess> {
   // The system picks a free port and the server says which: test files running side by side
   // can never meet on one port (a guessed port once sent one test's residents to another's server).
@@ -60,7 +62,7 @@ export async function startServer(
     const base = port ? `http://127.0.0.1:${port}` : undefined;
     const ok =
       base !== undefined &&
-      (await fetch(`${base}/healthz`)
+      (await fetch(`${base}${probe}`)
         .then((r) => r.ok)
         .catch(() => false));
     if (ok) return { base, pid: child.pid ?? 0, alive: running, output: () => output, stop, kill };
