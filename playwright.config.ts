@@ -1,12 +1,11 @@
 import { defineConfig } from "@playwright/test";
 
 /**
- * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
+ * End-to-end tests drive Debian's Chromium headless shell (never a downloaded browser) against the production
  * build, served on its own port with a fresh database.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 export const CHROMIUM_ARGS = [
-  "--headless=new",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -31,7 +30,10 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium-headless-shell",
+      args: CHROMIUM_ARGS,
+    },
     trace: "off",
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],

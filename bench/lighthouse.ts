@@ -5,7 +5,8 @@ import { CHROMIUM_ARGS } from "../playwright.config";
 /** Lighthouse (mobile, the default form factor) on one URL: the four category scores, 0–100. */
 export function lighthouse(url: string): Record<string, number> {
   const out = `data/lighthouse-${Date.now()}.json`;
-  const flags = CHROMIUM_ARGS.map((a) => (a.includes(" ") ? `"${a}"` : a)).join(" ");
+  // The full browser (Lighthouse needs it, not the headless shell the tests use), without a window.
+  const flags = ["--headless=new", ...CHROMIUM_ARGS].map((a) => (a.includes(" ") ? `"${a}"` : a)).join(" ");
   const run = spawnSync(
     "npx",
     [

@@ -5,17 +5,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editedPets, node } from "./fixtures";
+import { runWorkflowCommand } from "./run-command.fixture";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const tsx = join(root, "node_modules", "tsx", "dist", "cli.mjs");
 
-function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [tsx, join(root, "src/workflow/cli.ts"), ...args], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  return { code: result.status, out: result.stdout };
-}
+const run = runWorkflowCommand;
 
 describe("npm run workflow", () => {
   let dir = "";
@@ -38,8 +33,8 @@ describe("npm run workflow", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it("check prints file: path: message for each problem and exits 1 on an error", () => {
-    const { code, out } = run("check", join(dir, "pets.json"), "workflows/demo-dog-licence.json");
+  it("check prints file: path: message for each problem and exits 1 on an error", async () => {
+    const { code, out } = await run("check", join(dir, "pets.json"), "workflows/demo-dog-licence.json");
     expect(code).toBe(1);
     expect(out).toContain(
       "pets.json: nodes[2].data.config.next[0].to (senior): nodes do not exist on composite: chek\n",
@@ -62,7 +57,7 @@ describe("npm run workflow", () => {
       }),
     );
     await writeFile(join(folder, "broken.json"), JSON.stringify({ workflow: "pets" }));
-    const { code, out } = run("check", join(dir, "pets.json"));
+    const { code, out } = await run("check", join(dir, "pets.json"));
     expect(code).toBe(1);
     expect(out).not.toContain("pets has no recording that is sent");
     expect(out).toMatch(
@@ -74,7 +69,7 @@ describe("npm run workflow", () => {
     const tool = JSON.parse(await readFile(join(root, "workflows/mortgage-deduction-search.json"), "utf8"));
     tool.name = "status-tool";
     await writeFile(join(dir, "status-tool.json"), JSON.stringify(tool));
-    const checked = run("check", join(dir, "status-tool.json"));
+    const checked = await run("check", join(dir, "status-tool.json"));
     expect(checked.out).toContain(
       "status-tool has no recording that is sent: a tool (no check-answers screen) sends nothing, so it needs one in",
     );
@@ -82,13 +77,40 @@ describe("npm run workflow", () => {
     expect(checked.out).toContain("status-tool has no recording with validation errors");
   });
 
-  it("replay prints each screen and exits 0 when the journey goes as recorded, 1 when not", () => {
-    const good = run("replay", "demo-dog-licence", "workflows/recordings/demo-dog-licence/happy-path.json");
+  it("replay prints each screen and exits 0 when the journey goes as recorded, 1 when not", async () => {
+    const good = await run(
+      "replay",
+      "demo-dog-licence",
+      "workflows/recordings/demo-dog-licence/happy-path.json",
+    );
     expect(good.code).toBe(0);
     expect(good.out).toContain("1. residency (answer): ok → applicant");
     expect(good.out).toMatch(/final: confirmation \(submitted, reference [A-Z2-9]{8}\)/);
-    const bad = run("replay", "workflows/demo-dog-licence.json", join(dir, "wrong.json"));
+    const bad = await run("replay", "workflows/demo-dog-licence.json", join(dir, "wrong.json"));
     expect(bad.code).toBe(1);
     expect(bad.out).toContain("✗ expected to be on applicant, but on not-eligible");
+  });
+
+  // One real process (tsx and the engine load in it: seconds on a busy machine, hence the time).
+  it("is the command line: the command's output and exit code from `npx tsx src/workflow/cli.ts`", () => {
+    const bad = spawnSync(
+      process.execPath,
+      [
+        tsx,
+        join(root, "src/workflow/cli.ts"),
+        "replay",
+        "workflows/demo-dog-licence.json",
+        join(dir, "wrong.json"),
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain("✗ expected to be on applicant, but on not-eligible");
+  }, 60_000);
+
+  it("prints the usage and exits 2 for an unknown command", async () => {
+    const usage = await run("frobnicate");
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain("npm run workflow -- check [file...]");
   });
 });

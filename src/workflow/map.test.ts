@@ -1,14 +1,13 @@
-import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeGuard, describeTransition } from "./conditions";
 import { editedPets, node, parcelsWorkflow, petsWorkflow } from "./fixtures";
 import { localizeText } from "./localize";
 import { escapeXml, workflowMap, wrap } from "./map";
 import { parseWorkflow } from "./parse";
+import { runWorkflowCommand } from "./run-command.fixture";
 import type { Guard, Workflow, WorkflowFile } from "./types";
 
 const parsed = (file: WorkflowFile): Workflow => parseWorkflow(file, `${file.name}.json`);
@@ -210,13 +209,7 @@ describe("workflowMap", () => {
 });
 
 describe("npm run workflow -- map", () => {
-  const root = fileURLToPath(new URL("../../", import.meta.url));
-  const tsx = join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, [tsx, join(root, "src/workflow/cli.ts"), ...args], {
-      cwd: root,
-      encoding: "utf8",
-    });
+  const run = runWorkflowCommand;
   let dir = "";
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "workflow-map-"));
@@ -225,16 +218,16 @@ describe("npm run workflow -- map", () => {
 
   it("writes the map of a service to a file, or prints it", async () => {
     const out = join(dir, "demo.svg");
-    const written = run("map", "demo-dog-licence", "--out", out);
-    expect(written.status).toBe(0);
+    const written = await run("map", "demo-dog-licence", "--out", out);
+    expect(written.code).toBe(0);
     const svg = await readFile(out, "utf8");
     expect(svg).toContain("livesInCedarport is false");
-    expect(run("map", "workflows/demo-dog-licence.json").stdout).toBe(svg);
+    expect((await run("map", "workflows/demo-dog-licence.json")).out).toBe(svg);
   });
 
-  it("refuses a wrong command line with the usage", () => {
-    const wrong = run("map", "demo-dog-licence", "--to", "x.svg");
-    expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toContain("npm run workflow -- map --all");
+  it("refuses a wrong command line with the usage", async () => {
+    const wrong = await run("map", "demo-dog-licence", "--to", "x.svg");
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain("npm run workflow -- map --all");
   });
 });

@@ -23,16 +23,23 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   stripe = await startStripeDouble("sk_test_e2e", { pages: true });
   const port = await freePort();
-  server = await startServer({
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    RATE_LIMIT_SCALE: "100",
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_API_BASE: stripe.url,
-  });
+  server = await startServer(
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SCALE: "100",
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_BASE: stripe.url,
+    },
+    120_000,
+    undefined,
+    // Ready: the search index and the services' browser bundles are built, so the tests' pages do
+    // not share the processor with that work.
+    "/readyz",
+  );
 });
 
 test.afterAll(async () => {

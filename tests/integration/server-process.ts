@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
+import { builtFromCurrentSources } from "../../scripts/source-stamp.mjs";
 
 /**
- * A real web process (`tsx src/server/main.ts`, the production build) on 127.0.0.1 and a port the
+ * A real web process (the compiled server, or the sources through tsx) on 127.0.0.1 and a port the
  * system picks, for tests that need several processes or the process's own start-up (umask, config).
  */
 export interface ServerProcess {
@@ -17,6 +18,17 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
+/**
+ * The compiled server (build/server/main.js), as production runs it, when the build is from the
+ * current sources (CI builds before it tests); otherwise the sources through tsx, which run the same
+ * code but load it several seconds slower (it is compiled at every start).
+ */
+export function serverCommand(): string[] {
+  return builtFromCurrentSources(process.cwd())
+    ? ["build/server/main.js"]
+    : ["--import", "tsx", "src/server/main.ts"];
+}
+
 /** The test runner's environment without the settings a test gives its server explicitly. */
 const SERVER_SETTINGS =
   /^(APP_ENV|DATABASE_URL|DATA_DIR|DATA_KEY|DATA_KEYS_PREVIOUS|DRAFT_TOKEN|HOST|PORT|PUBLIC_ORIGIN|REDIS_URL|RETENTION_DAYS|SESSION_SECRET|SMTP_URL|VITEST.*)$/;
@@ -26,8 +38,8 @@ const inherited = () =>
 export async function startServer(
   env: Record<string, string>,
   readyWithinMs = 180_000,
-  /** What node runs: the sources by default; `["scripts/start.mjs"]` is `npm start`. */
-  command: string[] = ["--import", "tsx", "src/server/main.ts"],
+  /** What node runs (`["scripts/start.mjs"]` is `npm start`); by default, serverCommand(). */
+  command: string[] = serverCommand(),
   /** `/readyz` to wait for the search index and the services' browser bundles too. */
   probe: "/healthz" | "/readyz" = "/healthz",
 ): Promise<ServerProcess> {
