@@ -131,24 +131,38 @@ function uploadStorageOf(config: ServerConfig): FileStorage {
   return s3Storage(settings);
 }
 
+/**
+ * The search index: built once, on the first search or once the server listens (whichever comes
+ * first), then again after each change of content or workflows. A change before the first build
+ * needs nothing more: that build reads the changed content.
+ */
+function builtOnceThenOnChange(build: () => Promise<void>) {
+  let first: Promise<void> | undefined;
+  return {
+    built: () => {
+      first ??= build().catch((error) => console.error("search index not built:", redactError(error)));
+      return first;
+    },
+    changed: async () => {
+      if (first) await build();
+    },
+  };
+}
+
 /** Everything the site serves, in one Express app over one database. */
 export async function createApp(config: ServerConfig): Promise<RunningApp> {
   const db = await openDatabase({ url: config.databaseUrl, file: join(config.dataDir, "cedarport.sqlite") });
   await migrate(db);
   restrictDataFiles(config.dataDir);
   const store = new ContentStore(db);
-  let reindexSearch: (() => Promise<void>) | undefined;
-  const reloadContent = async () => {
+  const loadContent = async () => {
     const content = readContent(config.contentDir);
     for (const p of content.problems) console.error(`content: ${p.file}: ${p.message}`);
     const changed = await storeContent(db, content);
-    if (changed) {
-      store.invalidate();
-      await reindexSearch?.();
-    }
+    if (changed) store.invalidate();
     return changed;
   };
-  await reloadContent();
+  await loadContent();
 
   // Introspection helps a developer explore the schema; in production it only helps an attacker.
   const contentService = createContentService({
@@ -217,26 +231,22 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     delivery: { setting: config.deliverySetting, httpsOnly: config.production },
     bundles: { from: serving, releaseEsbuild: !config.dev },
   });
-  // Built once, on the first search or once the server listens, whichever comes first.
-  let firstIndex: Promise<void> | undefined;
-  const indexed = () => {
-    firstIndex ??= reindex().catch((error) => console.error("search index not built:", redactError(error)));
-    return firstIndex;
-  };
-  const search = createSiteSearch(process.env, indexed);
-  const propertyRecords = createPropertyRecords({ kind: "embedded", db });
-  const reindex = async () =>
+  const search = createSiteSearch(process.env, () => searchIndex.built());
+  const searchIndex = builtOnceThenOnChange(async () =>
     search.reindex(
       indexSourceOf(
         await store.snapshot(),
         workflows.names().map((n) => workflows.get(n)!),
         { showDemoServices: config.dev || showsDemoServices() },
       ),
-    );
-  reindexSearch = async () => {
-    // Content changed before the first index was built: that build reads the new content.
-    if (firstIndex) await reindex();
+    ),
+  );
+  const reloadContent = async () => {
+    const changed = await loadContent();
+    if (changed) await searchIndex.changed();
+    return changed;
   };
+  const propertyRecords = createPropertyRecords({ kind: "embedded", db });
   // Staff read and act on submissions (/staff); residents look up where theirs stand (/request-status).
   const backOffice = createBackOffice({
     db,
@@ -321,7 +331,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   // Until then pages are served, searches wait and service screens are checked by the server only;
   // a load balancer may wait for this before sending a new process residents (docs/deploy.md).
   let warm = false;
-  const warmedUp = serving.then(() => Promise.all([indexed(), workflows.browserBundlesBuilt()]));
+  const warmedUp = serving.then(() => Promise.all([searchIndex.built(), workflows.browserBundlesBuilt()]));
   void warmedUp.then(() => {
     warm = true;
   });
@@ -481,14 +491,14 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   onChange(config.contentDir, reloadContent);
   onChange(config.workflowsDir, async () => {
     await workflows.reload();
-    await reindexSearch?.();
+    await searchIndex.changed();
   });
 
   return {
     app,
     serving() {
       markServing();
-      void indexed();
+      void searchIndex.built();
     },
     db,
     services,

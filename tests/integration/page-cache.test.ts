@@ -227,6 +227,10 @@ describe.runIf(hasBuild)("page cache", () => {
     expect(after.text).not.toContain("Doing business with Cedarport");
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect((await ask(site.base, path)).headers["x-page-cache"]).toBe("hit");
+    // The search index was rebuilt with it.
+    const found = await ask(site.base, "/search?term=doing%20business");
+    expect(found.text).toContain("Doing business with the city");
+    expect(found.text).not.toContain("Doing business with Cedarport");
   });
 
   it("never keeps the pages that are someone's own, drafts, or pages that say private", async () => {
