@@ -5,11 +5,22 @@ cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm install --no-audit --no-fund
 # Each phase says when it began (seconds since the start), so a slow CI run shows where.
 phase() { echo "== $1 (at ${SECONDS} s)"; }
-bash scripts/ensure-chromium.sh
-phase lint; npx biome check .
-phase types; npx react-router typegen >/dev/null && npx tsc --noEmit
-phase workflows; npx tsx src/workflow/cli.ts check
-phase build; NODE_ENV=production npm run build >/dev/null
+# Chromium installs (when it must) while the checks and the build run; Playwright waits for it.
+chromium_log=$(mktemp)
+bash scripts/ensure-chromium.sh >"$chromium_log" 2>&1 &
+chromium_pid=$!
+phase lint
+npx biome check .
+# The type check and the workflow linter run beside the build: each is one process, mostly one core.
+phase "types, workflows and build"
+npx react-router typegen >/dev/null
+npx tsc --noEmit &
+types_pid=$!
+npx tsx src/workflow/cli.ts check &
+workflows_pid=$!
+NODE_ENV=production npm run build >/dev/null
+wait "$types_pid"
+wait "$workflows_pid"
 
 # Vitest, then Playwright: one after the other. Each alone keeps both cores busy (measured on
 # 2026-11-27: vitest 7.7 min and 13.5 processor-minutes, Playwright 14.7 min and 28.6), so side by
@@ -21,6 +32,11 @@ phase "unit and integration (vitest)"
 unit_status=0
 npx vitest run || unit_status=$?
 phase "end to end (playwright)"
+chromium_status=0
+wait "$chromium_pid" || chromium_status=$?
+cat "$chromium_log"
+rm -f "$chromium_log"
+[ "$chromium_status" -eq 0 ]
 e2e_status=0
 npx playwright test || e2e_status=$?
 phase "done"
