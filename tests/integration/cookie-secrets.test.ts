@@ -3,6 +3,7 @@ import { createCookie } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { saveAccount } from "../../src/back-office/accounts";
 import { CookieJar, csrfTokenIn, signedValue } from "./cookie-jar";
+import { DEMO_APPLICANT as APPLICANT } from "./demo-applicant";
 import { useInProcessApp } from "./in-process-app";
 import { builtSite } from "./requirements";
 
@@ -22,17 +23,6 @@ const SERVICE = "/workflow/demo-dog-licence";
 const JOURNEY = "wf_demo-dog-licence";
 const CLERK = "clerk@cedarport.gov";
 const PASSWORD = "correct horse battery staple";
-/** The demo's applicant screen, answered (each resident gives a first name of their own). */
-const APPLICANT = {
-  lastName: "Quist",
-  dateOfBirth: "04/15/1980",
-  address1: "77 Lantern Row",
-  city: "Cedarport",
-  state: "IN",
-  zip: "46201",
-  phone: "(317) 555-0199",
-  email: "o.quist@example.com",
-};
 
 /** The `name=value` a browser would send back for a cookie signed with `secret`. */
 async function signedWith(secret: string, name: string, value: unknown): Promise<string> {

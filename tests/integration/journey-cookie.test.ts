@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CookieJar, csrfTokenIn, signedValue } from "./cookie-jar";
+import { DEMO_APPLICANT } from "./demo-applicant";
 import { useInProcessApp } from "./in-process-app";
 import { builtSite } from "./requirements";
 
@@ -59,22 +60,7 @@ describe.runIf(hasBuild)("a journey's cookie, tampered with or expired", () => {
   async function residentOnDogs(firstName: string): Promise<CookieJar> {
     const jar = new CookieJar();
     await answer(jar, "residency", { livesInCedarport: true }, "applicant");
-    await answer(
-      jar,
-      "applicant",
-      {
-        firstName,
-        lastName: "Quist",
-        dateOfBirth: "04/15/1980",
-        address1: "77 Lantern Row",
-        city: "Cedarport",
-        state: "IN",
-        zip: "46201",
-        phone: "(317) 555-0199",
-        email: "o.quist@example.com",
-      },
-      "dogs",
-    );
+    await answer(jar, "applicant", { ...DEMO_APPLICANT, firstName }, "dogs");
     return jar;
   }
 
