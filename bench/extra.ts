@@ -1,4 +1,4 @@
-import { load } from "./http";
+import { type LoadResult, load } from "./http";
 import { lookupBenchmarks, seedBenchmark } from "./lookups";
 import { benchSearch } from "./search";
 import { machineBuildTime, workflowHttp } from "./workflows";
@@ -38,9 +38,12 @@ async function nestedQueryRefusal(base: string): Promise<Row> {
   return ["/graphql six-level nested query refused, median ms", Math.round(times[10] ?? 0), "< 1000"];
 }
 
-/** Benchmarks of the online services and of search, given a running server at `base`. */
-export async function extraBenchmarks(base: string): Promise<Row[]> {
-  const rows: Row[] = [machineBuildTime(), ...(await workflowHttp(base))];
+/**
+ * Benchmarks of the online services and of search, given a running server at `base` and the
+ * static reference's figures of the same run.
+ */
+export async function extraBenchmarks(base: string, reference: LoadResult): Promise<Row[]> {
+  const rows: Row[] = [machineBuildTime(), ...(await workflowHttp(base, reference))];
   const typeahead = await load(`${base}/api/v1/search?term=property%20tax&locale=en&limit=6`, { seconds: 8 });
   rows.push(["/api/v1/search req/s", typeahead.requestsPerSecond, ""]);
   rows.push(["/api/v1/search p50 / p99 ms", `${typeahead.p50} / ${typeahead.p99}`, ""]);

@@ -82,7 +82,7 @@ try {
   // Timed before the search figures: their 300 MB index in this process would put its garbage
   // collection into the pay POSTs' client-side times. Its rows follow theirs. Issue 12.
   const pay = await payPost(cached.url, { journeys: quick ? 30 : 100 });
-  rows.push(...(await extraBenchmarks(cached.url)), ...pay);
+  rows.push(...(await extraBenchmarks(cached.url, r)), ...pay);
 } finally {
   await cached.stop();
   await uncached.stop();

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -20,6 +20,7 @@ import { SiteFooter } from "./components/SiteFooter/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader/SiteHeader";
 import { SkipLink } from "./components/SkipLink/SkipLink";
 import { createI18n, DEFAULT_LOCALE, type Locale } from "./i18n";
+import { useTranslation } from "./i18n/use-translation";
 import { pageHydrates } from "./islands/hydration";
 import { Island } from "./islands/Island";
 import { IslandsScript } from "./islands/IslandsScript";

@@ -13,7 +13,7 @@
  * An instance is made once per language and never changes language (switching language reloads
  * the page), so requests share it and none pays for initialising i18next.
  */
-import i18next, { type i18n, type Resource } from "i18next";
+import i18next, { type i18n, type Resource, type TFunction } from "i18next";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../domain/localize";
 
 export type LocaleStrings = Record<string, unknown>;
@@ -21,6 +21,7 @@ export type LocaleStrings = Record<string, unknown>;
 const resources: Resource = {};
 const instances = new Map<Locale, i18n>();
 const fixed = new Map<string, Text>();
+const fixedTs = new Map<string, { instance: i18n; t: TFunction }>();
 /** Texts without values, as `textFor` gave them: i18next's t costs microseconds, a lookup here nanoseconds. */
 const plain = new Map<string, Map<string, string>>();
 
@@ -137,6 +138,43 @@ export function textFor(locale: Locale, ns: string): Text {
     fixed.set(id, t);
   }
   return t;
+}
+
+/**
+ * i18next's `t` for one namespace of an instance, made once, for the pages' components
+ * (src/app/i18n/use-translation.ts). Keys keep i18next's "ns:key" form. A call with no options
+ * is kept once read, as in `textFor`; anything else (values, counts, objects) goes to i18next.
+ */
+export function fixedT(instance: i18n, ns: string): TFunction {
+  const id = `${instance.language}|${ns}`;
+  let t = fixedTs.get(id);
+  if (!t || t.instance !== instance) {
+    const base = instance.getFixedT(null, ns);
+    const cached = (key: string | string[], ...rest: unknown[]): unknown => {
+      if (rest.length > 0 || typeof key !== "string" || strict)
+        return (base as unknown as (...a: unknown[]) => unknown)(key, ...rest);
+      let texts = plain.get(id);
+      if (!texts) {
+        texts = new Map();
+        plain.set(id, texts);
+      }
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = base(key);
+        texts.set(key, text);
+      }
+      return text;
+    };
+    // `Trans` reads the namespace and language a fixed `t` carries.
+    const {
+      lng,
+      ns: namespace,
+      keyPrefix,
+    } = base as TFunction & { lng: string; ns: string; keyPrefix?: string };
+    t = { instance, t: Object.assign(cached, { lng, ns: namespace, keyPrefix }) as unknown as TFunction };
+    fixedTs.set(id, t);
+  }
+  return t.t;
 }
 
 /**

@@ -76,6 +76,22 @@ export function methodGuard(): RequestHandler {
 }
 
 /**
+ * An address whose path begins with two slashes (or a slash and a backslash, which browsers read
+ * alike), `//staff/inbox`: URL parsers read what follows as a host name, so each layer would see
+ * a different path (the page cache and React Router one, the file server another) and some fail.
+ * A GET or HEAD is sent to the same path with one slash, on this site (never `//elsewhere`: that
+ * would be an open redirect); anything else is a bad request.
+ */
+export function singleLeadingSlash(): RequestHandler {
+  return (req, res, next) => {
+    const url = req.originalUrl;
+    if (url.length < 2 || (url[1] !== "/" && url[1] !== "\\")) return next();
+    if (req.method !== "GET" && req.method !== "HEAD") return refuse(req, res, 400);
+    res.redirect(301, `/${url.replace(/^[/\\]+/, "")}`);
+  };
+}
+
+/**
  * A POST whose Origin (when the browser sends one) is this site as the request reached it. The
  * host was already checked against the allow-list; the scheme comes from `trust proxy`.
  */

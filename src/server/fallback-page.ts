@@ -14,7 +14,7 @@ interface PageText {
   next?: string;
 }
 
-const HOME = { en: "Go to the home page", es: "Ir a la página principal" };
+const HOME = { en: "Go to the home page", es: "Ir a la página de inicio" };
 const EMERGENCY = { en: "In an emergency, call 911.", es: "En caso de emergencia, llame al 911." };
 
 const TEXT: Record<FallbackStatus, Record<Locale, PageText>> = {

@@ -48,6 +48,11 @@ export async function sendFetchResponse(
     res.end(body);
     return;
   }
+  // A page is rendered whole (src/app/entry.server.tsx): one write, not a stream relayed chunk by chunk.
+  if (response.headers.get("content-type")?.startsWith("text/html")) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
   if (!response.body) {
     res.end();
     return;

@@ -52,6 +52,8 @@ describe("signed cookies (React Router's createCookie)", () => {
     const payload = value.slice(0, dot);
     const flip = (s: string, at: number) => `${s.slice(0, at)}${s[at] === "A" ? "B" : "A"}${s.slice(at + 1)}`;
     const unsigned = sent(await createCookie("wf_test").serialize("journey-2")).split("=")[1] ?? "";
+    // Read once first: a string already checked must not vouch for one that differs from it.
+    expect(await cookie.read(`${name}=${value}`)).toEqual({ value: "journey-1", stale: false });
     for (const [label, forged] of [
       ["the value alone, unsigned", payload],
       ["an unsigned cookie of the same name", unsigned],
@@ -64,6 +66,30 @@ describe("signed cookies (React Router's createCookie)", () => {
       ["empty", ""],
     ])
       expect(await cookie.read(`${name}=${forged}`), label).toBeUndefined();
+    expect(await cookie.read(`${name}=${value}`)).toEqual({ value: "journey-1", stale: false });
+  });
+
+  it("reads the first cookie of its name, as the cookie parser does, and no other name", async () => {
+    const cookie = cookieWith(["s"]);
+    const one = sent(await cookie.serialize("journey-1"));
+    const two = sent(await cookie.serialize("journey-2"));
+    expect(await cookie.read(`${one}; ${two}`)).toEqual({ value: "journey-1", stale: false });
+    expect(await cookie.read(`x${two};${one}`)).toEqual({ value: "journey-1", stale: false });
+    expect(await cookie.read(`x${one}; lang=es`)).toBeUndefined();
+    expect(await cookie.read(`${one.replace("=", "_=")}`)).toBeUndefined();
+  });
+
+  it("asks whether the value is still good on every read, not once", async () => {
+    let now = 100;
+    const until = signedCookie(
+      "wf_test",
+      { ...OPTIONS, secrets: ["s"] },
+      (v): v is number => typeof v === "number" && v > now,
+    );
+    const session = sent(await until.serialize(150));
+    expect(await until.read(session)).toEqual({ value: 150, stale: false });
+    now = 200;
+    expect(await until.read(session)).toBeUndefined();
   });
 
   it("reads a well-signed value of the wrong kind as absent", async () => {

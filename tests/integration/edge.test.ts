@@ -104,6 +104,26 @@ describe.runIf(hasBuild)("the edge of the web server", () => {
     expect(r.headers.get("location")).toBe("/agencies?page=2");
   });
 
+  it("sends an address that begins with two slashes to its one-slash form, on this site", async () => {
+    // Found by the fuzzer: `//<bidi mark><emoji>` was a 500 (URL parsers read a host there).
+    for (const [path, to] of [
+      ["//%e2%80%ae%f0%9f%92%a9?return=-1", "/%e2%80%ae%f0%9f%92%a9?return=-1"],
+      ["//evil.example/agencies", "/evil.example/agencies"],
+      ["///staff/inbox", "/staff/inbox"],
+    ]) {
+      const r = await fetch(`${site.base}${path}`, { redirect: "manual" });
+      expect(r.status, path).toBe(301);
+      expect(r.headers.get("location"), path).toBe(to);
+    }
+    const backslash = await raw(
+      site.port,
+      "GET /\\evil.example HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    expect(statusOf(backslash)).toBe(301);
+    expect(backslash).toMatch(/\r\nLocation: \/evil\.example\r\n/i);
+    expect((await fetch(`${site.base}//agencies`, { method: "POST", body: "x" })).status).toBe(400);
+  });
+
   it("answers undecodable addresses with the Bad Request page", async () => {
     for (const path of ["/activity/%", "/%E0%A4%A", "/assets/services/%", "/workflow/%zz/x"]) {
       const r = await fetch(`${site.base}${path}`);

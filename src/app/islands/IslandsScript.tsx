@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { Locale } from "../../domain/localize";
+import { useTranslation } from "../i18n/use-translation";
 import { ISLAND_NAMESPACES, ISLANDS_DATA_ID, type StringBundles, serializePageData } from "./page-data";
 
 export interface IslandsScriptProps {

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { toLocale } from "../../domain/localize";
 import { SearchBox, type SearchBoxProps } from "../components/SearchBox/SearchBox";
+import { useTranslation } from "../i18n/use-translation";
 import { siteTypeahead } from "../lib/site-typeahead";
 
 export type SiteSearchBoxProps = Omit<SearchBoxProps<object>, "typeahead">;

@@ -1,6 +1,6 @@
 /** Pieces both staff preview pages show (routes/preview-workflows.tsx, routes/preview-workflow.tsx). */
 
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 
 export function CheckSummary({ errors, warnings }: { errors: number; warnings: number }) {
   const { t } = useTranslation("preview");

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { useTranslation } from "../i18n/use-translation";
 import { activityListData } from "../lib/activity-list";
 import { stageOf } from "../lib/http";
 import { listPageMeta } from "../lib/view-models";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { headerImageUrl } from "../../domain/image";
 import { localizeDeep } from "../../domain/localize";
 import { Accordion } from "../components/Accordion/Accordion";
@@ -11,6 +10,7 @@ import { RichText } from "../components/RichText/RichText";
 import { renderRichText } from "../components/RichText/render-rich-text.server";
 import { StatusBadge } from "../components/StatusBadge/StatusBadge";
 import { TagLabel } from "../components/TagLabel/TagLabel";
+import { useTranslation } from "../i18n/use-translation";
 import { Island } from "../islands/Island";
 import { notFound, stageOf } from "../lib/http";
 import { activityTile, pageTitle, personCard } from "../lib/view-models";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { AgencyCard } from "../components/AgencyCard/AgencyCard";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { useTranslation } from "../i18n/use-translation";
 import { stageOf } from "../lib/http";
 import { agencySummary, listPageMeta } from "../lib/view-models";
 import type { Route } from "./+types/agencies";

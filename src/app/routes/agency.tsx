@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { localizeDeep } from "../../domain/localize";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
@@ -7,6 +6,7 @@ import { PageHeader } from "../components/PageHeader/PageHeader";
 import { PersonCard } from "../components/PersonCard/PersonCard";
 import { RichText } from "../components/RichText/RichText";
 import { renderRichText } from "../components/RichText/render-rich-text.server";
+import { useTranslation } from "../i18n/use-translation";
 import { activityListData } from "../lib/activity-list";
 import { notFound, stageOf } from "../lib/http";
 import { pageTitle, personCard } from "../lib/view-models";

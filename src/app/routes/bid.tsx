@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { formatUsDate, parseIsoDate } from "../../domain/dates";
 import { localizeDeep } from "../../domain/localize";
 import { bidsText } from "../../integrations/bids";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
+import { useTranslation } from "../i18n/use-translation";
 import { notFound, stageOf } from "../lib/http";
 import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/bid";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { formatUsDate, parseIsoDate } from "../../domain/dates";
 import { localizeDeep } from "../../domain/localize";
 import { BID_SORTS, BID_STATUSES, bidsText, SERVICE_TYPES } from "../../integrations/bids";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { Pagination } from "../components/Pagination/Pagination";
+import { useTranslation } from "../i18n/use-translation";
 import { bidListHref, bidListParams, sortHref } from "../lib/bid-list";
 import { stageOf } from "../lib/http";
 import { pageTitle } from "../lib/view-models";
@@ -124,16 +124,16 @@ export default function BidList({ loaderData: d }: Route.ComponentProps) {
           {params.lang && <input type="hidden" name="lang" value={params.lang} />}
           <div className="cp-bids__actions">
             <button type="submit" className="usa-button">
-              {t("filters.apply")}
+              {t("components:filters.apply")}
             </button>
-            {(params.status || params.agency) && <a href={d.clearHref}>{t("filters.clear")}</a>}
+            {(params.status || params.agency) && <a href={d.clearHref}>{t("components:filters.clear")}</a>}
           </div>
         </fieldset>
       </form>
 
       <p className="cp-bids__count" aria-live="polite">
         {t("list.count", { count: d.total })}
-        {d.pageCount > 1 && ` · ${t("list.pageOf", { page: d.page, pageCount: d.pageCount })}`}
+        {d.pageCount > 1 && ` · ${t("components:list.pageOf", { page: d.page, pageCount: d.pageCount })}`}
       </p>
 
       {d.rows.length === 0 ? (
@@ -142,7 +142,7 @@ export default function BidList({ loaderData: d }: Route.ComponentProps) {
             <strong>{t("list.empty")}</strong>
           </p>
           <p>
-            {t("list.emptyHint")} <a href={d.clearHref}>{t("filters.clear")}</a>
+            {t("list.emptyHint")} <a href={d.clearHref}>{t("components:filters.clear")}</a>
           </p>
         </div>
       ) : (
@@ -150,7 +150,7 @@ export default function BidList({ loaderData: d }: Route.ComponentProps) {
           <caption className="usa-sr-only">
             {t("list.caption", {
               column: label(params.sort),
-              direction: t(params.direction === "asc" ? "list.ascending" : "list.descending"),
+              direction: t(params.direction === "asc" ? "common:list.ascending" : "common:list.descending"),
             })}
           </caption>
           <thead>

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { OfficialCards } from "../components/Officials/OfficialCard";
 import { RepresentativesForm } from "../components/Officials/RepresentativesForm";
 import { createI18n } from "../i18n";
+import { useTranslation } from "../i18n/use-translation";
 import { electedOfficials, officialCard } from "../lib/elected-officials";
 import { stageOf } from "../lib/http";
 import { langOf, langQuery } from "../lib/person-links";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Parcel } from "../../integrations/property-records";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { OfficialCard, OfficialCards } from "../components/Officials/OfficialCard";
 import { RepresentativesForm } from "../components/Officials/RepresentativesForm";
 import { createI18n } from "../i18n";
+import { useTranslation } from "../i18n/use-translation";
 import { electedOfficials, officialCard } from "../lib/elected-officials";
 import { stageOf } from "../lib/http";
 import { langOf, langQuery } from "../lib/person-links";
@@ -78,7 +78,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // The box shows what was typed, or the address that was chosen from a list.
       value: only && params.parcel ? oneLine(only) : (params.address ?? ""),
       error:
-        plan.action === "error" ? t(`find.errors.${plan.error}`, { max: MAX_ADDRESS_LENGTH }) : undefined,
+        plan.action === "error"
+          ? // "Too long" is worded once for every lookup form (common:lookup).
+            t(plan.error === "tooLong" ? "common:lookup.tooLong" : `find.errors.${plan.error}`, {
+              max: MAX_ADDRESS_LENGTH,
+            })
+          : undefined,
       searched,
       query: params.address ?? "",
       noParcel:
@@ -136,9 +141,9 @@ export default function FindMyRepresentatives({ loaderData: d }: Route.Component
 
       {d.searched && !result && d.choices.length === 0 && (
         <section className="cp-lookup-empty" aria-labelledby="representatives-none">
-          <h2 id="representatives-none">{t("find.noMatch")}</h2>
+          <h2 id="representatives-none">{t("ui:addressLookup.noMatches")}</h2>
           {d.noParcel && <p>{d.noParcel}</p>}
-          <p>{t("find.tipsHeading")}</p>
+          <p>{t("common:lookup.tipsHeading")}</p>
           <ul>
             <li>{t("find.tips.spelling")}</li>
             <li>{t("find.tips.number")}</li>

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { tileActivity } from "../components/ActivityTile/ActivityTile";
 import { PersonCard } from "../components/PersonCard/PersonCard";
 import { SearchBox } from "../components/SearchBox/SearchBox";
 import { TopicCard } from "../components/TopicCard/TopicCard";
 import { createI18n } from "../i18n";
+import { useTranslation } from "../i18n/use-translation";
 import { Island } from "../islands/Island";
 import { stageOf } from "../lib/http";
 import { personHref } from "../lib/person-links";

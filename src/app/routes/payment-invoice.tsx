@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { formatUsDate, parseIsoDate } from "../../domain/dates";
 import { formatCurrency } from "../../domain/money";
 import { paymentText } from "../../integrations/payments/messages";
 import { installmentLabel } from "../../integrations/payments/receipt";
+import { useTranslation } from "../i18n/use-translation";
 import { Island } from "../islands/Island";
 import { notFound } from "../lib/http";
 import { pageTitle } from "../lib/view-models";
@@ -61,10 +61,11 @@ export default function PaymentInvoicePage({ loaderData: invoice }: Route.Compon
   const { t } = useTranslation("payments");
   const rows: Array<[label: string, value: ReactNode, key: string]> = [
     [t("invoice.number"), invoice.id, "number"],
-    [t("invoice.parcelNumber"), invoice.parcelNumber, "parcel"],
+    // The parcel's numbers are named as its property record names them.
+    [t("property:property.parcelNumber"), invoice.parcelNumber, "parcel"],
   ];
   if (invoice.stateParcelNumber)
-    rows.push([t("invoice.stateParcelNumber"), invoice.stateParcelNumber, "state-parcel"]);
+    rows.push([t("property:property.stateParcelNumber"), invoice.stateParcelNumber, "state-parcel"]);
   if (invoice.address)
     rows.push([
       t("invoice.address"),

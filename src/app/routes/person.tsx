@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs/Breadcrumbs";
 import { LocationCard } from "../components/LocationCard/LocationCard";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { createI18n } from "../i18n";
+import { useTranslation } from "../i18n/use-translation";
 import { isElected, officialPage } from "../lib/elected-officials";
 import { notFound, stageOf } from "../lib/http";
 import { langQuery } from "../lib/person-links";
@@ -89,7 +89,7 @@ export default function PersonPage({ loaderData: d }: Route.ComponentProps) {
         </div>
         {person.contact || person.office ? (
           <aside className="cp-layout__aside" aria-labelledby="person-contact">
-            <h2 id="person-contact">{t("person.contact")}</h2>
+            <h2 id="person-contact">{t("common:activity.contact")}</h2>
             {person.contact ? (
               // Its own box: a card is as tall as its parent (.cp-card), which would be the whole aside.
               <div className="cp-person__contact">

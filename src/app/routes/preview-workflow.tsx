@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { createI18n } from "../i18n";
+import { useTranslation } from "../i18n/use-translation";
 import { CheckSummary, StaffNotice } from "../lib/staff-preview";
 import type { ScreenPreview, ScreenTexts } from "../lib/workflow-preview";
 import { previewService, STAFF_HEADERS, staffOnly } from "../lib/workflow-preview.server";
@@ -182,7 +182,7 @@ export default function PreviewWorkflow({ loaderData }: Route.ComponentProps) {
     <div className="cp-container cp-staff">
       <StaffNotice />
       <p>
-        <a href="/preview/workflows">{t("staff.back")}</a>
+        <a href="/preview/workflows">{t("staff:inbox.back")}</a>
       </p>
       <h1>{d.title[page]}</h1>
       <p lang={other} className="cp-staff__subtitle">
@@ -195,7 +195,7 @@ export default function PreviewWorkflow({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <dl className="cp-staff__facts">
-        <dt>{t("staff.service")}</dt>
+        <dt>{t("staff:home.service")}</dt>
         <dd>
           <code>{d.name}</code>
         </dd>

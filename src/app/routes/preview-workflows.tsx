@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { createI18n } from "../i18n";
+import { useTranslation } from "../i18n/use-translation";
 import { CheckSummary, StaffNotice } from "../lib/staff-preview";
 import { previewList, STAFF_HEADERS, staffOnly } from "../lib/workflow-preview.server";
 import type { Route } from "./+types/preview-workflows";
@@ -41,7 +41,7 @@ export default function PreviewWorkflows({ loaderData }: Route.ComponentProps) {
       <table className="cp-staff__table">
         <thead>
           <tr>
-            <th scope="col">{t("staff.service")}</th>
+            <th scope="col">{t("staff:home.service")}</th>
             <th scope="col">{t("staff.file")}</th>
             <th scope="col">{t("staff.screens")}</th>
             <th scope="col">{t("staff.check")}</th>

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { PARCEL_SORTS, type ParcelPage, type ParcelSort } from "../../integrations/property-records";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { Pagination } from "../components/Pagination/Pagination";
 import { createI18n } from "../i18n";
+import { useTranslation } from "../i18n/use-translation";
 import { Island } from "../islands/Island";
 import {
   defaultSort,
@@ -60,7 +60,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       params: shown,
       searched: plan.action === "parcel" || plan.action === "search",
       error:
-        plan.action === "error" ? t(`search.errors.${plan.error}`, { max: MAX_QUERY_LENGTH }) : undefined,
+        plan.action === "error"
+          ? // "Too long" is worded once for every lookup form (common:lookup).
+            t(plan.error === "tooLong" ? "common:lookup.tooLong" : `search.errors.${plan.error}`, {
+              max: MAX_QUERY_LENGTH,
+            })
+          : undefined,
       note:
         (plan.action === "parcel" || plan.action === "search") && plan.note
           ? t(`search.${plan.note}`, { query: params.query })
@@ -170,7 +175,7 @@ export default function PropertySearch({ loaderData: d }: Route.ComponentProps) 
             />
             {params.lang && <input type="hidden" name="lang" value={params.lang} />}
             <button type="submit" className="usa-button">
-              {t("search.submit")}
+              {t("ui:search.submit")}
             </button>
           </div>
         </div>
@@ -181,13 +186,13 @@ export default function PropertySearch({ loaderData: d }: Route.ComponentProps) 
           {d.note && <p className="cp-property-search__note">{d.note}</p>}
           <p className="cp-property-search__count" id="property-results-count">
             {t("search.count", { count: d.total })}
-            {d.pageCount > 1 && ` · ${t("search.pageOf", { page: d.page, pageCount: d.pageCount })}`}
+            {d.pageCount > 1 && ` · ${t("components:list.pageOf", { page: d.page, pageCount: d.pageCount })}`}
           </p>
 
           {d.rows.length === 0 ? (
             <div className="cp-lookup-empty">
               <h2>{t("search.empty")}</h2>
-              <p>{t("search.tipsHeading")}</p>
+              <p>{t("common:lookup.tipsHeading")}</p>
               <ul>
                 <li>{t("search.tips.spelling")}</li>
                 <li>{t("search.tips.street")}</li>
@@ -201,7 +206,9 @@ export default function PropertySearch({ loaderData: d }: Route.ComponentProps) 
                 {t("search.caption", {
                   query: params.query,
                   column: label(d.sort),
-                  direction: t(params.direction === "asc" ? "search.ascending" : "search.descending"),
+                  direction: t(
+                    params.direction === "asc" ? "common:list.ascending" : "common:list.descending",
+                  ),
                 })}
               </caption>
               <thead>

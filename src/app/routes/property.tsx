@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { formatUsDate, parseIsoDate } from "../../domain/dates";
 import { localizeDeep } from "../../domain/localize";
@@ -11,6 +10,7 @@ import { localizeText } from "../../workflow/localize";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { ErrorPage } from "../components/ErrorPage/ErrorPage";
 import { createI18n } from "../i18n";
+import { useTranslation } from "../i18n/use-translation";
 import { notFound, stageOf } from "../lib/http";
 import { personHref } from "../lib/person-links";
 import { pageTitle } from "../lib/view-models";
@@ -211,9 +211,10 @@ export default function PropertyPage({ loaderData: d }: Route.ComponentProps) {
             <thead>
               <tr>
                 <th scope="col">{t("property.invoice")}</th>
-                <th scope="col">{t("property.taxType")}</th>
-                <th scope="col">{t("property.installment")}</th>
-                <th scope="col">{t("property.dueDate")}</th>
+                {/* Named as the invoice's own page names them (payments:invoice). */}
+                <th scope="col">{t("payments:invoice.taxType")}</th>
+                <th scope="col">{t("payments:invoice.installment")}</th>
+                <th scope="col">{t("payments:invoice.dueDate")}</th>
                 <th scope="col" className="cp-property-table__number">
                   {t("property.balance")}
                 </th>
@@ -225,9 +226,9 @@ export default function PropertyPage({ loaderData: d }: Route.ComponentProps) {
                   <th scope="row" data-label={t("property.invoice")}>
                     <a href={invoice.href}>{invoice.id}</a>
                   </th>
-                  <td data-label={t("property.taxType")}>{invoice.taxType}</td>
-                  <td data-label={t("property.installment")}>{invoice.installment}</td>
-                  <td data-label={t("property.dueDate")}>{invoice.dueDate}</td>
+                  <td data-label={t("payments:invoice.taxType")}>{invoice.taxType}</td>
+                  <td data-label={t("payments:invoice.installment")}>{invoice.installment}</td>
+                  <td data-label={t("payments:invoice.dueDate")}>{invoice.dueDate}</td>
                   <td data-label={t("property.balance")} className="cp-property-table__number">
                     {invoice.balance}
                   </td>

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { formatCityTime } from "../../back-office/city-time";
 import { ErrorSummary } from "../../forms/theme/ErrorSummary";
 import { normalizeReference } from "../../workflow/reference";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { TextField } from "../components/TextField/TextField";
+import { useTranslation } from "../i18n/use-translation";
 import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/request-status";
 import "../../forms/theme/forms.css";
@@ -89,7 +89,7 @@ export default function RequestStatus({ loaderData, actionData }: Route.Componen
     <div className="cp-container cp-request-status">
       {/* The title is rendered with the page, not by `meta` (which never sees the action's answer):
           a page sent back with a problem says so in its title too. */}
-      <title>{`${problems.length > 0 || actionData?.notFound ? `${t("errorSummary")}: ` : ""}${pageTitle(t("title"), loaderData.siteName)}`}</title>
+      <title>{`${problems.length > 0 || actionData?.notFound ? `${t("forms:errorSummaryTitle")}: ` : ""}${pageTitle(t("title"), loaderData.siteName)}`}</title>
       <Breadcrumbs items={[{ title: t("title") }]} />
       {(problems.length > 0 || actionData?.notFound) && (
         <ErrorSummary

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { SearchResult } from "../../search/results";
 import { searchResultLink } from "../../search/results";
@@ -9,6 +8,7 @@ import { NoResults } from "../components/NoResults/NoResults";
 import { Pagination } from "../components/Pagination/Pagination";
 import { SearchBox } from "../components/SearchBox/SearchBox";
 import { SearchResultEntry } from "../components/SearchResultEntry/SearchResultEntry";
+import { useTranslation } from "../i18n/use-translation";
 import { pageTitle } from "../lib/view-models";
 import type { Route } from "./+types/search";
 

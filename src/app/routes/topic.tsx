@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { localizeDeep } from "../../domain/localize";
 import { ActivityList } from "../components/ActivityList/ActivityList";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { PageHeader } from "../components/PageHeader/PageHeader";
 import { RichText } from "../components/RichText/RichText";
 import { renderRichText } from "../components/RichText/render-rich-text.server";
+import { useTranslation } from "../i18n/use-translation";
 import { activityListData } from "../lib/activity-list";
 import { notFound, stageOf } from "../lib/http";
 import { pageTitle } from "../lib/view-models";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs/Breadcrumbs";
 import { TopicCard } from "../components/TopicCard/TopicCard";
+import { useTranslation } from "../i18n/use-translation";
 import { stageOf } from "../lib/http";
 import { listPageMeta, topicSummary } from "../lib/view-models";
 import type { Route } from "./+types/topics";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { isLocale } from "../../domain/localize";
+import { useTranslation } from "../i18n/use-translation";
 import { PRIVATE, redirectTo, screenHref, workflowOr404 } from "../lib/workflow-http";
 import type { Route } from "./+types/workflow-resume";
 

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, useNavigation, useSubmit } from "react-router";
 import { type Answers, ErrorSummary, HintHtml, ScreenForm } from "../../forms/theme/index";
 import { validateCompiled } from "../../forms/validation/compiled";
@@ -10,6 +9,7 @@ import { Alert } from "../components/Alert/Alert";
 import { ErrorPage, errorStatusOf } from "../components/ErrorPage/ErrorPage";
 import { WorkflowText } from "../components/RichText/WorkflowText";
 import { ServiceNotice } from "../components/ServiceNotice/ServiceNotice";
+import { useTranslation } from "../i18n/use-translation";
 import "../components/RichText/RichText.css";
 import "./workflow-screen.css";
 import { browserJourney, useBrowserJourney } from "../lib/use-browser-journey";
@@ -182,7 +182,7 @@ function ProblemPage({ reason }: { reason: WorkflowProblem }) {
         <p>{t("problems.expiredBody")}</p>
       )}
       <p>
-        <a href="/">{t("home")}</a>
+        <a href="/">{t("ui:errorPage.home")}</a>
       </p>
     </div>
   );
@@ -537,7 +537,7 @@ export default function WorkflowScreen({ loaderData, actionData: posted }: Route
       )}
       {(screen.type === "confirmation" || screen.type === "exit") && (
         <p>
-          <a href="/">{t("home")}</a>
+          <a href="/">{t("ui:errorPage.home")}</a>
         </p>
       )}
     </div>

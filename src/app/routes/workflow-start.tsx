@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { type Journey, startJourney, statusOf } from "../../workflow/journey";
 import { localizeText } from "../../workflow/localize";
@@ -6,6 +5,7 @@ import { acceptedPrefillParams, prefillDrafts } from "../../workflow/prefill";
 import { isEndType, screenNamed } from "../../workflow/screens";
 import { isTool } from "../../workflow/service-kind";
 import { createI18n } from "../i18n";
+import { useTranslation } from "../i18n/use-translation";
 import {
   PRIVATE,
   problem,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { amountCents, parseItems, perBalance } from "./items";
-import { paymentText } from "./messages";
+import { paymentText, SERVER_ERROR } from "./messages";
 import { methodLabel, paymentReceipt } from "./receipt";
 import type { Payment } from "./store";
 
@@ -48,9 +48,9 @@ describe("payment texts", () => {
     expect(paymentText("declined", "en")).toBe(
       "Your payment has been declined. Make sure you have entered your card details correctly, or try a different payment method.",
     );
-    expect(paymentText("serverError", "en")).toBe("Server error. Please wait a few minutes and try again.");
+    expect(paymentText(SERVER_ERROR, "en")).toBe("Server error. Please wait a few minutes and try again.");
     expect(paymentText("declined", "es")).toMatch(/^Su pago ha sido rechazado\./);
-    expect(paymentText("serverError", "es")).toBe(
+    expect(paymentText(SERVER_ERROR, "es")).toBe(
       "Error del servidor. Espere unos minutos e inténtelo de nuevo.",
     );
   });

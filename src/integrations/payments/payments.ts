@@ -28,6 +28,7 @@ import { EMAIL } from "../email";
 import { nameKey, normalizeGalleryNumber } from "./embedded/demo-gallery-accounts";
 import { type Instrument, type InstrumentSummary, summarize } from "./instrument";
 import { allocateToInvoices, type CheckedItems, checkItems, perBalance, type RequestedItem } from "./items";
+import { SERVER_ERROR } from "./messages";
 import type { PaymentMethod, PaymentProvider, ProviderPayment } from "./provider";
 import { ProviderError } from "./provider";
 import { paymentReceipt } from "./receipt";
@@ -167,7 +168,7 @@ export function createPayments(options: PaymentsOptions): Payments {
 
   const refusal = (message: string, path = "") => new PaymentRefusal([{ path, message, keyword: "payment" }]);
   const refusalFor = (status: PaymentStatus) =>
-    refusal(status === "declined" ? "declined" : status === "cancelled" ? "cancelled" : "serverError");
+    refusal(status === "declined" ? "declined" : status === "cancelled" ? "cancelled" : SERVER_ERROR);
 
   function resultOf(p: Payment): PaymentResult {
     if (p.status !== "approved" && p.status !== "processing" && p.status !== "redirect")
@@ -331,7 +332,7 @@ export function createPayments(options: PaymentsOptions): Payments {
         p.tries,
       ]);
     }
-    throw refusal("serverError");
+    throw refusal(SERVER_ERROR);
   }
 
   /**
@@ -412,7 +413,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       // Pending: another request is asking the provider, or was and stopped.
       waitedOn = p.tries;
       if (isStale(p) && (await takeOver(db, p, iso()))) return runTry({ ...p, claimedAt: iso() }, request);
-      if (Date.now() > deadline) throw refusal("serverError");
+      if (Date.now() > deadline) throw refusal(SERVER_ERROR);
       await sleep(pollMs);
     }
   }
@@ -426,7 +427,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       outcome = await provider.status(p.providerPaymentId);
     } catch (error) {
       log(`payments: ${p.reference}: status from ${provider.name} failed: ${String(error).slice(0, 300)}`);
-      throw refusal("serverError");
+      throw refusal(SERVER_ERROR);
     }
     return resultOf(await settle(p, outcome));
   }
@@ -445,7 +446,7 @@ export function createPayments(options: PaymentsOptions): Payments {
         : await provider.status(p.providerPaymentId);
     } catch (error) {
       log(`payments: ${p.reference}: closing at ${provider.name} failed: ${String(error).slice(0, 300)}`);
-      throw refusal("serverError");
+      throw refusal(SERVER_ERROR);
     }
     return settle(p, outcome);
   }
@@ -454,7 +455,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     const result = await confirm(attemptKey);
     if (result.status !== "redirect") return result;
     const p = await paymentWhere(db, "attempt_key", attemptKey);
-    if (!p) throw refusal("serverError");
+    if (!p) throw refusal(SERVER_ERROR);
     return resultOf(await closeHosted(p));
   }
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { clear, type Facets, type FilterState, filtersToSearchParams } from "../../../domain/filters";
 import { contentLink, type LinkableItem } from "../../../domain/links";
+import { useTranslation } from "../../i18n/use-translation";
 import { Island } from "../../islands/Island";
 import { listHref } from "../../lib/list-href";
 import { type ActivityTileActivity, tileActivity } from "../ActivityTile/ActivityTile";

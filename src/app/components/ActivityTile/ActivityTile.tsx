@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { isTagOfType } from "../../../domain/filters";
+import { useTranslation } from "../../i18n/use-translation";
 import { StatusBadge, showsStatusBadge } from "../StatusBadge/StatusBadge";
 import { TagLabel } from "../TagLabel/TagLabel";
 import "./ActivityTile.css";

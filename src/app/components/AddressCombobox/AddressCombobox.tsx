@@ -7,7 +7,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { useTranslation } from "react-i18next";
 import {
   ADDRESS_DEBOUNCE_MS,
   ADDRESS_MIN_CHARS,
@@ -15,6 +14,7 @@ import {
   type AddressSuggestion,
   fetchAddressSuggestions,
 } from "../../../address-lookup/address-lookup";
+import { useTranslation } from "../../i18n/use-translation";
 import { Listbox } from "../Listbox/Listbox";
 import { initialTypeaheadState, isAbortError, typeaheadReducer } from "../Typeahead/typeaheadReducer";
 

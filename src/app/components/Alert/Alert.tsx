@@ -1,5 +1,4 @@
 import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import {
   type AlertPosition,
   type AlertType,
@@ -7,6 +6,7 @@ import {
   isFixed,
   normalizeAlert,
 } from "../../../domain/alert";
+import { useTranslation } from "../../i18n/use-translation";
 import "./Alert.css";
 
 export interface AlertProps {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import "./Breadcrumbs.css";
 
 export interface Crumb {
@@ -17,7 +17,8 @@ export interface BreadcrumbsProps {
 /** Home › section › page. */
 export function Breadcrumbs({ items, homeHref = "/" }: BreadcrumbsProps) {
   const { t } = useTranslation("components");
-  const trail: Crumb[] = [{ title: t("breadcrumbs.home"), href: homeHref }, ...items];
+  // Home is named as the main menu names it (SiteHeader).
+  const trail: Crumb[] = [{ title: t("common:nav.home"), href: homeHref }, ...items];
   return (
     <nav className="usa-breadcrumb" aria-label={t("breadcrumbs.label")}>
       <ol className="usa-breadcrumb__list">

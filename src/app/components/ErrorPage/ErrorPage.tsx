@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { SearchBox } from "../SearchBox/SearchBox";
 import "./ErrorPage.css";
 
@@ -22,7 +22,8 @@ export function ErrorPage({ status, searchSlot }: ErrorPageProps) {
   return (
     <section className="cp-error-page">
       <p className="cp-error-page__label">{t("errorPage.label", { status })}</p>
-      <h1 className="cp-error-page__title">{t(`errorPage.${status}.title`)}</h1>
+      {/* The page's title, as its <title> says it (src/app/root.tsx). */}
+      <h1 className="cp-error-page__title">{t(`common:errors.title${status}`)}</h1>
       <p className="cp-error-page__message">{t(`errorPage.${status}.message`)}</p>
       {status === 500 && <p>{t("errorPage.500.detail")}</p>}
       {status === 404 && (searchSlot ?? <SearchBox placeholder={t("search.placeholder")} />)}

@@ -1,5 +1,5 @@
 import { type MouseEvent, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import "./FilterGroup.css";
 
 export interface FilterOption {

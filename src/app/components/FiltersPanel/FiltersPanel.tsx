@@ -1,5 +1,4 @@
 import { type MouseEvent, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import {
   clear,
   type Facets,
@@ -11,6 +10,7 @@ import {
   only,
   toggle,
 } from "../../../domain/filters";
+import { useTranslation } from "../../i18n/use-translation";
 import { FilterGroup } from "../FilterGroup/FilterGroup";
 import "./FiltersPanel.css";
 

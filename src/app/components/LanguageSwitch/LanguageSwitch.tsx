@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { isLocale, LANGUAGE_COOKIE, type Locale } from "../../../domain/localize";
+import { useTranslation } from "../../i18n/use-translation";
 import "./LanguageSwitch.css";
 
 /** SPEC §9: the page reloads this long after the preference is stored. */

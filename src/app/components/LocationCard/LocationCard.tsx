@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { Location } from "../../../content/types";
+import { useTranslation } from "../../i18n/use-translation";
 import "./LocationCard.css";
 
 /** A content Location (src/content/types.ts) without its id: the card shows only the fields. */

@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import "./NoResults.css";
 
 export interface NoResultsProps {

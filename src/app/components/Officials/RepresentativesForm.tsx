@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Island } from "../../islands/Island";
 import "../../styles/lookup.css";
 import "./Officials.css";
@@ -37,7 +37,7 @@ export function RepresentativesForm({
         </span>
         {error ? (
           <span className="usa-error-message" id={`${input}-error`}>
-            <span className="usa-sr-only">{t("find.errorPrefix")} </span>
+            <span className="usa-sr-only">{t("forms:errorPrefix")} </span>
             {error}
           </span>
         ) : null}

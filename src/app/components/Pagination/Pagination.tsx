@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { pageNumbers } from "../../../domain/paging";
+import { useTranslation } from "../../i18n/use-translation";
 import "./Pagination.css";
 
 export interface PaginationProps {

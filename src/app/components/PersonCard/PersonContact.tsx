@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { Location } from "../../../content/types";
+import { useTranslation } from "../../i18n/use-translation";
 import { telHref } from "../LocationCard/LocationCard";
 import "./PersonCard.css";
 

@@ -1,10 +1,10 @@
 import { createElement, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import Markdown, { type Components, defaultUrlTransform } from "react-markdown";
 import rehypeRaw from "rehype-raw";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import { rehypeCityRichText } from "../../../domain/rich-text";
+import { useTranslation } from "../../i18n/use-translation";
 import { richTextSchema } from "./richTextSchema";
 
 /** The public site's host: links there stay in the same tab. */

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { SEARCH_PAGE_PATH } from "../../../search/constants";
+import { useTranslation } from "../../i18n/use-translation";
 import { Typeahead, type TypeaheadProps } from "../Typeahead/Typeahead";
 import "./SearchBox.css";
 

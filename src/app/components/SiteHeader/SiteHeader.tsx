@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { currentSection } from "../../../domain/links";
+import { useTranslation } from "../../i18n/use-translation";
 import "./SiteHeader.css";
 
 export interface SiteHeaderProps {
@@ -15,11 +15,17 @@ export interface SiteHeaderProps {
   languageSwitch?: ReactNode;
 }
 
+/** Each link is named by its page's own title (`label`, a key of the common namespace). */
 const NAV = [
-  { id: "home", href: "/", sections: ["home"] },
-  { id: "activities", href: "/activities", sections: ["activities", "activity"] },
-  { id: "agencies", href: "/agencies", sections: ["agencies", "agency"] },
-  { id: "topics", href: "/topics", sections: ["topics", "topic"] },
+  { id: "home", href: "/", label: "common:nav.home", sections: ["home"] },
+  {
+    id: "activities",
+    href: "/activities",
+    label: "common:activities.title",
+    sections: ["activities", "activity"],
+  },
+  { id: "agencies", href: "/agencies", label: "common:agencies.title", sections: ["agencies", "agency"] },
+  { id: "topics", href: "/topics", label: "common:topics.title", sections: ["topics", "topic"] },
 ] as const;
 
 /** 'page' on the section's own page, 'true' elsewhere in the section. */
@@ -64,7 +70,7 @@ export function SiteHeader({ siteName, logoUrl, currentPath, search, languageSwi
                     href={item.href}
                     aria-current={navCurrent(item, currentPath)}
                   >
-                    {t(`header.nav.${item.id}`)}
+                    {t(item.label)}
                   </a>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import "./SkipLink.css";
 
 /** The id the layout gives its <main>, so the skip link has somewhere to land. */

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { DateInput } from "../../../domain/dates";
 import { type ReplaceMap, renderTextBlock, type TextBlockContext } from "../../../domain/text-block";
+import { useTranslation } from "../../i18n/use-translation";
 import { MarkdownRichText } from "../RichText/MarkdownRichText";
 import "./TextBlock.css";
 

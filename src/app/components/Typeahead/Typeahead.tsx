@@ -8,7 +8,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { useTranslation } from "react-i18next";
 // Only the spec's constants: how to search is the caller's (SPEC §7.3), never the search client.
 import {
   SEARCH_PAGE_PATH,
@@ -16,6 +15,7 @@ import {
   TYPEAHEAD_LIMIT,
   TYPEAHEAD_MIN_CHARS,
 } from "../../../search/constants";
+import { useTranslation } from "../../i18n/use-translation";
 import { Alert } from "../Alert/Alert";
 import { Listbox, type ListboxOption } from "../Listbox/Listbox";
 import { useKindLabel } from "../SearchResultEntry/useKindLabel";

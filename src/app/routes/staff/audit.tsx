@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { formatCityTime } from "../../../back-office/city-time";
 import { Pagination } from "../../components/Pagination/Pagination";
+import { useTranslation } from "../../i18n/use-translation";
 import { orForbidden, requireStaff, STAFF_HEADERS } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
 import type { Route } from "./+types/audit";

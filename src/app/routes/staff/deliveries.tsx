@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { formatCityTime } from "../../../back-office/city-time";
+import { useTranslation } from "../../i18n/use-translation";
 import { orForbidden, requireStaff, STAFF_HEADERS, staffForm } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
 import type { Route } from "./+types/deliveries";

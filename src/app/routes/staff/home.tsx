@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { StaffTable } from "../../components/staff/StaffTable";
+import { useTranslation } from "../../i18n/use-translation";
 import { requireStaff, STAFF_HEADERS } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
 import type { Route } from "./+types/home";
@@ -32,9 +32,10 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
         <StaffTable
           columns={[
             { label: t("home.service") },
-            { label: t("home.new"), numeric: true },
-            { label: t("home.inProgress"), numeric: true },
-            { label: t("home.done"), numeric: true },
+            // The counts are named as the service's inbox names its tabs.
+            { label: t("inbox.new"), numeric: true },
+            { label: t("inbox.in-progress"), numeric: true },
+            { label: t("inbox.done"), numeric: true },
           ]}
           rows={loaderData.services.map((s) => ({
             key: s.name,

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { formatCityTime } from "../../../back-office/city-time";
 import { BUCKETS } from "../../../back-office/statuses";
 import { localizeText } from "../../../workflow/localize";
 import { Pagination } from "../../components/Pagination/Pagination";
 import { TextField } from "../../components/TextField/TextField";
+import { useTranslation } from "../../i18n/use-translation";
 import { notFound } from "../../lib/http";
 import { orForbidden, requireStaff, STAFF_HEADERS } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
@@ -98,7 +98,7 @@ export default function StaffInbox({ loaderData: d }: Route.ComponentProps) {
         ))}
         <div className="cp-staff-filter__buttons">
           <button type="submit" className="usa-button">
-            {t("inbox.apply")}
+            {t("ui:search.submit")}
           </button>
           {searching && <a href={href({ q: "", from: "", to: "", page: 1 })}>{t("inbox.clear")}</a>}
         </div>

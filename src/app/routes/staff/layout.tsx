@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage, errorStatusOf } from "../../components/ErrorPage/ErrorPage";
+import { useTranslation } from "../../i18n/use-translation";
 import { STAFF_HEADERS } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
 import type { Route } from "./+types/layout";
@@ -35,20 +35,21 @@ function StaffBar() {
   if (!d?.who) return null;
   const href = (path: string) => withLang(path, d.locale);
   return (
-    <nav className="cp-staff-bar" aria-label={t("nav.label")}>
+    <nav className="cp-staff-bar" aria-label={t("console")}>
       <div className="cp-container cp-staff-bar__inner">
         <span className="cp-staff-bar__name">{t("console")}</span>
         <ul className="cp-staff-bar__links">
           <li>
-            <a href={href("/staff")}>{t("nav.services")}</a>
+            {/* Each link is named by its page's title. */}
+            <a href={href("/staff")}>{t("home.title")}</a>
           </li>
           {d.who.admin && (
             <>
               <li>
-                <a href={href("/staff/audit")}>{t("nav.audit")}</a>
+                <a href={href("/staff/audit")}>{t("audit.title")}</a>
               </li>
               <li>
-                <a href={href("/staff/deliveries")}>{t("nav.deliveries")}</a>
+                <a href={href("/staff/deliveries")}>{t("deliveries.title")}</a>
               </li>
             </>
           )}
@@ -93,7 +94,7 @@ export function ErrorBoundary() {
           <h1>{t("forbidden.title")}</h1>
           <p>{csrf ? t("csrf") : t("forbidden.text")}</p>
           <p>
-            <a href={withLang("/staff", d?.locale ?? "en")}>{t("nav.services")}</a>
+            <a href={withLang("/staff", d?.locale ?? "en")}>{t("home.title")}</a>
           </p>
         </div>
       </>

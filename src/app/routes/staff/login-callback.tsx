@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
 import { STAFF_HEADERS } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
 import type { Route } from "./+types/login-callback";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { IdpRefusal } from "../../../back-office/staff-sign-in";
+import { useTranslation } from "../../i18n/use-translation";
 import { STAFF_HEADERS } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
 import type { Route } from "./+types/login-failed";

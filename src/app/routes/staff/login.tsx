@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { formatCityTime } from "../../../back-office/city-time";
 import { ErrorSummary } from "../../../forms/theme/ErrorSummary";
 import { TextField } from "../../components/TextField/TextField";
+import { useTranslation } from "../../i18n/use-translation";
 import { STAFF_HEADERS } from "../../lib/staff.server";
 import { staffReturnPath as returnPath, withLang } from "../../lib/staff-links";
 import type { Route } from "./+types/login";
@@ -75,7 +75,7 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
           : "staff-password";
   return (
     <div className="cp-container cp-staff cp-staff--narrow">
-      <title>{`${problem ? `${t("login.errorSummary")}: ` : ""}${t("login.title")}`}</title>
+      <title>{`${problem ? `${t("forms:errorSummaryTitle")}: ` : ""}${t("login.title")}`}</title>
       {loaderData.signedOut && !problem && (
         <div className="cp-alert usa-alert usa-alert--success" role="status">
           <p className="usa-alert__text">{t("login.signedOut")}</p>
@@ -85,7 +85,7 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
       <h1>{t("login.title")}</h1>
       <p>
         {t("login.intro")}{" "}
-        <a href={withLang("/request-status", loaderData.locale)}>{t("login.residentLink")}</a>
+        <a href={withLang("/request-status", loaderData.locale)}>{t("request-status:title")}</a>
       </p>
       {idp && (
         <p>

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { StaffTable } from "../../components/staff/StaffTable";
+import { useTranslation } from "../../i18n/use-translation";
 import { notFound } from "../../lib/http";
 import { orForbidden, requireStaff, STAFF_HEADERS } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { formatCityTime } from "../../../back-office/city-time";
 import { NOTE_LIMIT } from "../../../back-office/limits";
@@ -8,6 +7,7 @@ import { localizeText } from "../../../workflow/localize";
 import { normalizeReference } from "../../../workflow/reference";
 import { StaffForm, StaffPost } from "../../components/staff/StaffForm";
 import { TextField } from "../../components/TextField/TextField";
+import { useTranslation } from "../../i18n/use-translation";
 import { notFound } from "../../lib/http";
 import { orForbidden, requireStaff, STAFF_HEADERS, staffForm } from "../../lib/staff.server";
 import { withLang } from "../../lib/staff-links";
@@ -132,7 +132,7 @@ export default function StaffSubmission({ loaderData: d, actionData }: Route.Com
   const action = withLang(`/staff/submissions/${d.reference}`, d.locale);
   return (
     <div className="cp-container cp-staff">
-      <title>{`${problem ? `${t("login.errorSummary")}: ` : ""}${t("case.title", { reference: d.reference })}: ${t("console")}`}</title>
+      <title>{`${problem ? `${t("forms:errorSummaryTitle")}: ` : ""}${t("case.title", { reference: d.reference })}: ${t("console")}`}</title>
       <p>
         <a className="cp-back-link" href={d.inboxHref}>
           {t("case.back", { service: d.service })}
