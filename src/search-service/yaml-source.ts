@@ -5,7 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
+import { load } from "js-yaml";
+import { YAML_SCHEMA } from "../content-service/load";
 import type { ContentLocalization, IndexSource, NamedRef, ServiceSource, TagRef } from "./records";
 
 type Yaml = Record<string, unknown>;
@@ -30,7 +31,7 @@ function readYamlDir(dir: string): Yaml[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith(".yaml") || file.endsWith(".yml"))
     .sort()
-    .map((file) => parse(readFileSync(join(dir, file), "utf8")) as Yaml)
+    .map((file) => load(readFileSync(join(dir, file), "utf8"), { schema: YAML_SCHEMA }) as Yaml)
     .filter((item) => item && typeof item === "object" && item.stage !== "draft");
 }
 
@@ -132,7 +133,7 @@ export function loadContentSource(root = process.cwd()): IndexSource {
   const tagsFile = join(content, "tags.yaml");
   const tags = new Map<string, TagRef>();
   if (existsSync(tagsFile)) {
-    for (const tag of (parse(readFileSync(tagsFile, "utf8")) as Yaml[]) ?? []) {
+    for (const tag of (load(readFileSync(tagsFile, "utf8"), { schema: YAML_SCHEMA }) as Yaml[]) ?? []) {
       tags.set(String(tag.id), { ...named(tag), type: String(tag.type) });
     }
   }

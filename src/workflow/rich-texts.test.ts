@@ -113,6 +113,24 @@ describe("compileTexts", () => {
     expect(Object.keys(details?.es?.inline ?? {})).toEqual(["Cuéntenos **sobre** su mascota.", "En *años*."]);
     expect(requireScreen(workflow, "start").html).toBeUndefined();
   });
+
+  it("compiles a screen's texts when they are first read, once, and JSON carries them", () => {
+    const workflow = petsWithLinks();
+    const compiled: string[] = [];
+    compileTexts(workflow, (markdown, locale, kind) => {
+      compiled.push(markdown);
+      return compileWorkflowText(markdown, locale, kind);
+    });
+    expect(compiled).toEqual([]);
+    const first = requireScreen(workflow, "details").html;
+    expect(compiled).toHaveLength(5);
+    expect(requireScreen(workflow, "details").html).toBe(first);
+    expect(compiled).toHaveLength(5);
+    const sent = JSON.parse(JSON.stringify(workflow)) as Workflow;
+    expect(requireScreen(sent, "details").html).toEqual(first);
+    expect(requireScreen(sent, "no-pets").html?.en?.block).toBeDefined();
+    expect("html" in requireScreen(sent, "start")).toBe(false);
+  });
 });
 
 describe("textHtml and fillHtml", () => {

@@ -171,18 +171,44 @@ function compileAll(texts: Array<{ text: Text; kind: TextKind }>, compile: Compi
 }
 
 /**
- * Compiles every screen's Markdown texts in every language and keeps, on the screen, those whose
- * HTML is not simply the text as written; the service notice's are kept on the workflow.
+ * Gives every screen its Markdown texts' HTML in every language, keeping only those whose HTML is
+ * not simply the text as written; the service notice's are kept on the workflow.
+ *
+ * Each screen's are made the first time they are read (`screen.html`), not here: compiling every
+ * text of every service was the largest part of a server start (docs/adr/0009-speed.md), and a
+ * start needs none of them. The first look at a screen compiles its texts (a few milliseconds);
+ * the services' browser bundles, built after the server listens, read them all soon after.
  */
 export function compileTexts(workflow: Workflow, compile: CompileText): void {
-  for (const screen of workflow.screens) {
-    const compiled = compileAll(markdownTexts(screen), compile);
-    if (Object.keys(compiled).length > 0) screen.html = compiled;
-    else delete screen.html;
-  }
-  const notice = workflow.notice ? compileAll(noticeTexts(workflow), compile) : {};
-  if (Object.keys(notice).length > 0) workflow.noticeHtml = notice;
-  else delete workflow.noticeHtml;
+  for (const screen of workflow.screens)
+    madeOnFirstRead(screen, "html", () => compileAll(markdownTexts(screen), compile));
+  madeOnFirstRead(workflow, "noticeHtml", () =>
+    workflow.notice ? compileAll(noticeTexts(workflow), compile) : {},
+  );
+}
+
+/**
+ * `target[key]` made by `make` when first read, then an ordinary property; absent (undefined)
+ * when `make` has nothing to keep. Enumerable, so JSON.stringify and spreading read it too.
+ */
+function madeOnFirstRead<T extends object>(
+  target: T,
+  key: keyof T & string,
+  make: () => CompiledTexts,
+): void {
+  const settle = (value: CompiledTexts | undefined) =>
+    Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(target, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const compiled = make();
+      const value = Object.keys(compiled).length > 0 ? compiled : undefined;
+      settle(value);
+      return value;
+    },
+    set: settle,
+  });
 }
 
 /** The service notice's messages (its title stays plain text, as an alert's does). */
