@@ -109,6 +109,21 @@ export function i18nFor(locale: Locale): i18n {
   return instance;
 }
 
+/** A text without values, as `read` gave it the first time (kept until strings are added). */
+function remembered(id: string, key: string, read: () => string): string {
+  let texts = plain.get(id);
+  if (!texts) {
+    texts = new Map();
+    plain.set(id, texts);
+  }
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = read();
+    texts.set(key, text);
+  }
+  return text;
+}
+
 /**
  * `t` for one namespace of one language, made once (e-mails, validation, the forms' and the
  * engine's words). A key is read as written (no "ns:" prefix). A text without values is kept once
@@ -123,17 +138,7 @@ export function textFor(locale: Locale, ns: string): Text {
     t = (key, values) => {
       if ((values !== undefined && Object.keys(values).length > 0) || strict)
         return instance.t(key, { ...values, ns, nsSeparator: false });
-      let texts = plain.get(id);
-      if (!texts) {
-        texts = new Map();
-        plain.set(id, texts);
-      }
-      let text = texts.get(key);
-      if (text === undefined) {
-        text = instance.t(key, { ns, nsSeparator: false });
-        texts.set(key, text);
-      }
-      return text;
+      return remembered(id, key, () => instance.t(key, { ns, nsSeparator: false }));
     };
     fixed.set(id, t);
   }
@@ -153,17 +158,7 @@ export function fixedT(instance: i18n, ns: string): TFunction {
     const cached = (key: string | string[], ...rest: unknown[]): unknown => {
       if (rest.length > 0 || typeof key !== "string" || strict)
         return (base as unknown as (...a: unknown[]) => unknown)(key, ...rest);
-      let texts = plain.get(id);
-      if (!texts) {
-        texts = new Map();
-        plain.set(id, texts);
-      }
-      let text = texts.get(key);
-      if (text === undefined) {
-        text = base(key);
-        texts.set(key, text);
-      }
-      return text;
+      return remembered(id, key, () => base(key));
     };
     // `Trans` reads the namespace and language a fixed `t` carries.
     const {
