@@ -67,6 +67,18 @@ describe.runIf(hasBuild)("web server", () => {
     expect(draft.headers.get("x-page-cache")).toBeNull();
   });
 
+  it("serves files by their names, and never a folder of files for a page's address", async () => {
+    const logo = await fetch(`${site.base}/images/logo.svg`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect((await fetch(`${site.base}/islands.json`)).status).toBe(200);
+    // A folder of public/ is not a page: the site's own Not Found page, not a redirect to "/images/".
+    const folder = await fetch(`${site.base}/images`, { redirect: "manual" });
+    expect(folder.status).toBe(404);
+    expect(await folder.text()).toContain("<html");
+    expect((await fetch(`${site.base}/images/no-such.svg`)).status).toBe(404);
+  });
+
   it("answers bad requests with the right pages", async () => {
     expect((await fetch(`${site.base}/activity/nope`)).status).toBe(404);
     expect((await fetch(`${site.base}/activities?page=%E0%A4%A`)).status).toBe(400);
