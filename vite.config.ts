@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { brandColors } from "./src/app/styles/brand-colors";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
@@ -45,9 +46,17 @@ export default defineConfig(({ command, isSsrBuild }) => {
     build: {
       // Server code keeps its dependencies external: they are loaded from node_modules at run time.
       target: isSsrBuild ? "node20" : "es2020",
-      // One stylesheet for the whole site (6 KB gzip, cached once): a page waits on one request
-      // before it can paint, not one per component (Lighthouse on a workflow page: 93 -> 95).
+      // One stylesheet for the whole site (16 KB gzip with USWDS, cached once): a page waits on one
+      // request before it can paint, not one per component (Lighthouse on a workflow page: 93 -> 95).
+      // Its parts keep their order by cascade layer, not by file (docs/adr/0010-uswds.md).
       cssCodeSplit: false,
+    },
+    css: {
+      preprocessorOptions: {
+        // src/app/styles/uswds.scss: USWDS's packages by name, its own warnings about its own Sass off.
+        scss: { loadPaths: ["node_modules/@uswds/uswds/packages"], quietDeps: true },
+      },
+      postcss: { plugins: [brandColors((file) => file.endsWith("/uswds.scss"))] },
     },
     ssr: { noExternal: [] },
     test: {

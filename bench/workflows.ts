@@ -94,6 +94,7 @@ export async function workflowHttp(base: string, reference: LoadResult): Promise
     const journey = await startJourney(base, service);
     const js = await pageJavaScriptGzip(base + journey.first, { cookie: journey.cookie });
     rows.push([`JavaScript gzip KB workflow page (${service})`, (js.gzipBytes / 1024).toFixed(1), "<= 100"]);
+    rows.push([`CSS gzip KB workflow page (${service})`, (js.cssGzipBytes / 1024).toFixed(1), "<= 30"]);
   }
   return rows;
 }

@@ -1,3 +1,8 @@
+// Stylesheets first, so the production stylesheet holds them in this order: USWDS, then the tokens
+// and base, then each component's own (imported with the components below), which win over both.
+import "./styles/uswds.scss";
+import "./styles/tokens.css";
+import "./styles/base.css";
 import { useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
@@ -26,8 +31,6 @@ import { Island } from "./islands/Island";
 import { IslandsScript } from "./islands/IslandsScript";
 import { useNonce } from "./lib/nonce";
 import { siteChrome } from "./lib/view-models";
-import "./styles/tokens.css";
-import "./styles/base.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, locale, draft, origin, islandsScript } = context;

@@ -109,7 +109,7 @@ describe("Accordion behaviour", () => {
         <Accordion items={items} openIds={["a"]} />
       </I18nextProvider>,
     );
-    expect(html).toMatch(/<details class="usa-accordion__item" open="">/);
+    expect(html).toMatch(/<details class="cp-accordion__item" open="">/);
     expect(html).toContain("<summary");
   });
 

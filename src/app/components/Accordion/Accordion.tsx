@@ -58,7 +58,7 @@ function Item(props: ItemProps) {
 
   if (disabled) {
     return (
-      <div className="usa-accordion__item is-disabled">
+      <div className="cp-accordion__item is-disabled">
         <Heading className="usa-accordion__heading">{item.title}</Heading>
         <Panel {...props} />
       </div>
@@ -73,7 +73,7 @@ function Item(props: ItemProps) {
   }
 
   return (
-    <details className="usa-accordion__item" open={open} onToggle={toggled}>
+    <details className="cp-accordion__item" open={open} onToggle={toggled}>
       <summary className="usa-accordion__button">
         <Heading className="usa-accordion__heading">{item.title}</Heading>
       </summary>

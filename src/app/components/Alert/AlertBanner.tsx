@@ -15,7 +15,7 @@ export function AlertBanner({ title, link, backgroundColor, allowClose, notifyOn
   const color = backgroundColor ? readableTextColor(backgroundColor) : undefined;
   return (
     <Alert
-      className="cp-alert--banner"
+      className="usa-alert--slim usa-alert--no-icon cp-alert--banner"
       style={color ? { backgroundColor: backgroundColor!, color } : undefined}
       allowClose={allowClose}
       notifyOnClose={notifyOnClose}

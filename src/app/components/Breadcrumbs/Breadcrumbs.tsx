@@ -1,5 +1,4 @@
 import { useTranslation } from "../../i18n/use-translation";
-import "./Breadcrumbs.css";
 
 export interface Crumb {
   /** Already localized. */

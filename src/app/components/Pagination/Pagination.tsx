@@ -26,7 +26,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
               aria-label={t("pagination.previousPage")}
             >
               <span aria-hidden="true">‹ </span>
-              {t("pagination.previous")}
+              <span className="usa-pagination__link-text">{t("pagination.previous")}</span>
             </a>
           </li>
         ) : null}
@@ -55,7 +55,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
               href={hrefFor(next)}
               aria-label={t("pagination.nextPage")}
             >
-              {t("pagination.next")}
+              <span className="usa-pagination__link-text">{t("pagination.next")}</span>
               <span aria-hidden="true"> ›</span>
             </a>
           </li>

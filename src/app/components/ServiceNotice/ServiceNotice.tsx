@@ -19,7 +19,7 @@ export function ServiceNotice({ notice }: ServiceNoticeProps) {
   const id = useId();
   return (
     <section
-      className={`usa-alert usa-alert--${notice.alertType} cp-alert cp-service-notice`}
+      className={`usa-alert usa-alert--${notice.alertType} usa-alert--slim cp-alert cp-service-notice`}
       aria-labelledby={id}
     >
       <div className="usa-alert__body">

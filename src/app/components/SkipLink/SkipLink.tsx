@@ -1,5 +1,4 @@
 import { useTranslation } from "../../i18n/use-translation";
-import "./SkipLink.css";
 
 /** The id the layout gives its <main>, so the skip link has somewhere to land. */
 export const MAIN_CONTENT_ID = "main-content";

@@ -44,8 +44,10 @@ export default function StaffDeliveries({ loaderData: d }: Route.ComponentProps)
     <div className="cp-container cp-staff">
       <title>{`${t("deliveries.title")}: ${t("console")}`}</title>
       {d.done && (
-        <div className="cp-alert usa-alert usa-alert--success" role="status">
-          <p className="usa-alert__text">{t(`deliveries.${d.done}`)}</p>
+        <div className="usa-alert usa-alert--success usa-alert--slim" role="status">
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">{t(`deliveries.${d.done}`)}</p>
+          </div>
         </div>
       )}
       <h1>{t("deliveries.title")}</h1>

@@ -77,8 +77,10 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
     <div className="cp-container cp-staff cp-staff--narrow">
       <title>{`${problem ? `${t("forms:errorSummaryTitle")}: ` : ""}${t("login.title")}`}</title>
       {loaderData.signedOut && !problem && (
-        <div className="cp-alert usa-alert usa-alert--success" role="status">
-          <p className="usa-alert__text">{t("login.signedOut")}</p>
+        <div className="usa-alert usa-alert--success usa-alert--slim" role="status">
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">{t("login.signedOut")}</p>
+          </div>
         </div>
       )}
       {message && <ErrorSummary locale={loaderData.locale} items={[{ text: message, targetId: target }]} />}

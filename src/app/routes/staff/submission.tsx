@@ -145,12 +145,14 @@ export default function StaffSubmission({ loaderData: d, actionData }: Route.Com
         />
       )}
       {d.saved && (
-        <div className="cp-alert usa-alert usa-alert--success" role="status">
-          <p className="usa-alert__text">
-            {d.saved === "status"
-              ? t("case.statusSaved", { status: d.status.label })
-              : t(`case.${d.saved}Saved`)}
-          </p>
+        <div className="usa-alert usa-alert--success usa-alert--slim" role="status">
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">
+              {d.saved === "status"
+                ? t("case.statusSaved", { status: d.status.label })
+                : t(`case.${d.saved}Saved`)}
+            </p>
+          </div>
         </div>
       )}
       <h1>{t("case.title", { reference: d.reference })}</h1>

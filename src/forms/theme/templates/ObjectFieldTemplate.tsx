@@ -19,7 +19,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const legend = title ? itemLabel(title, fieldPathId.path, schema.title) : "";
   if (fieldPathId.path.length === 0 || !legend) {
     return (
-      <div className="usa-form-group--object" id={id}>
+      <div className="cp-form-group--object" id={id}>
         <Hint id={id} lines={lines} />
         <ErrorMessage id={id} errors={errors} locale={locale} />
         {content}

@@ -117,7 +117,7 @@ export function MaskedWidget(props: WidgetProps) {
       {interactive && (
         <button
           type="button"
-          className="usa-show-password"
+          className="usa-button usa-button--unstyled usa-show-password"
           aria-controls={id}
           aria-pressed={shown}
           onClick={() => setShown(!shown)}

@@ -66,7 +66,7 @@ export function UploadField(props: FieldProps) {
       )}
       {files.length < limit ? (
         <input
-          className="usa-file-input cp-upload__input"
+          className="cp-upload__input"
           type="file"
           id={id}
           name={id}
