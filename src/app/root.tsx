@@ -171,7 +171,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <ErrorTitle status={shown} />
-      <ErrorPage status={shown} searchSlot={<NotFoundSearch />} />
+      <div className="cp-container">
+        <ErrorPage status={shown} searchSlot={<NotFoundSearch />} />
+      </div>
     </>
   );
 }

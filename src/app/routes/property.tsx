@@ -277,7 +277,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("property");
   if (!isRouteErrorResponse(error) || error.status !== 404) {
     if (!isRouteErrorResponse(error)) console.error(error);
-    return <ErrorPage status={500} />;
+    return (
+      <div className="cp-container">
+        <ErrorPage status={500} />
+      </div>
+    );
   }
   return (
     <div className="cp-container cp-property">

@@ -30,8 +30,9 @@ export function Breadcrumbs({ items, homeHref = "/" }: BreadcrumbsProps) {
               aria-current={isLast && !crumb.href ? "page" : undefined}
             >
               {crumb.href && !isLast ? (
+                // USWDS underlines the span, so the phone's back arrow is not underlined with it.
                 <a className="usa-breadcrumb__link" href={crumb.href}>
-                  {crumb.title}
+                  <span>{crumb.title}</span>
                 </a>
               ) : (
                 <span>{crumb.title}</span>
