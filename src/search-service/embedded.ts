@@ -26,7 +26,12 @@ export interface EmbeddedSearch {
 }
 
 export function createEmbeddedSearch(
-  options: { env?: Record<string, string | undefined>; root?: string } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    root?: string;
+    /** Between slices of an index build (indexContent). */
+    pause?: () => Promise<void>;
+  } = {},
 ): EmbeddedSearch {
   const env = options.env ?? process.env;
   const engine = new SearchEngine({ synonyms: loadSynonyms(synonymsFilePath(env, options.root)) });
@@ -39,7 +44,7 @@ export function createEmbeddedSearch(
     bodyLimit: handler.bodyLimit,
     reindex(source) {
       // one rebuild at a time, in order, so a slow rebuild never overwrites a newer one
-      const run = queue.then(() => indexContent(engine, source, [...INDEX_NAMES]));
+      const run = queue.then(() => indexContent(engine, source, [...INDEX_NAMES], options.pause));
       queue = run.catch(() => undefined);
       return run;
     },

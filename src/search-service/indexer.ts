@@ -32,15 +32,17 @@ export async function indexContent(
   engine: SearchEngine,
   source: IndexSource,
   indexNames: string | string[] = [...INDEX_NAMES],
+  pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
 ): Promise<IndexCounts> {
-  // Built in slices of ~20 ms, letting requests in between: the first index is built while the
-  // server already answers (src/server/app.ts), and parsing every text takes about a second.
+  // Built in slices of ~20 ms, letting requests in between (`pause`; the server's waits while it
+  // answers one: src/server/request-priority.ts): the first index is built while the server
+  // already answers (src/server/app.ts), and parsing every text takes about a second.
   const records: SearchRecord[] = [];
   let slice = performance.now();
   for (const record of recordsOf(source)) {
     records.push(record);
     if (performance.now() - slice < 20) continue;
-    await new Promise((resolve) => setImmediate(resolve));
+    await pause();
     slice = performance.now();
   }
   await engine.replaceAll(indexNames, records);

@@ -51,6 +51,7 @@ import { sendFetchResponse, toFetchRequest } from "./react-router-adapter";
 import { redactError, redactUrl } from "./redact-url";
 import { refusalBeacon } from "./refusal-beacon";
 import { requestLocale } from "./request-locale";
+import { createRequestPriority } from "./request-priority";
 import { createSiteSearch, indexSourceOf, showsDemoServices } from "./search";
 import { nonceOf, securityHeaderFields, securityHeaders } from "./security-headers";
 import { type FileStorage, folderStorage } from "./uploads/file-storage";
@@ -58,6 +59,14 @@ import { s3Storage, s3StorageProblem } from "./uploads/s3-storage";
 import { createWorkflowServices } from "./workflows";
 
 /** A posted form is a few KB; the engine refuses screens over 64 KB itself (workflow-screen.server.ts). */
+/**
+ * Warm-up begins once the new process has answered no request for 100 ms, and within 1 s of
+ * listening whatever the traffic: the first pages after a start come first
+ * (src/server/request-priority.ts).
+ */
+const WARM_UP_QUIET_MS = 100;
+const WARM_UP_AT_MOST_MS = 1_000;
+
 const FORM_BODY_LIMIT = "100kb";
 /**
  * A screen that asks for documents posts them with the form (multipart): up to 5 files of 10 MB
@@ -233,6 +242,8 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   // Cookies are signed with SESSION_SECRET and still accepted under SESSION_SECRETS_PREVIOUS.
   const cookieSecrets = [config.sessionSecret, ...config.previousSessionSecrets];
   const preview = previewSessions({ secrets: cookieSecrets, secure: config.secureCookies });
+  // Warm-up work after listening gives way to residents' requests (src/server/request-priority.ts).
+  const priority = createRequestPriority();
   let markServing = () => {};
   const serving = new Promise<void>((resolve) => {
     markServing = resolve;
@@ -251,9 +262,9 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     origin: config.publicOrigin,
     fileStorage: uploadStorageOf(config),
     delivery: { setting: config.deliverySetting, httpsOnly: config.production },
-    bundles: { from: serving, releaseEsbuild: !config.dev },
+    bundles: { from: serving, releaseEsbuild: !config.dev, pause: priority.pause },
   });
-  const search = createSiteSearch(process.env, () => searchIndex.built());
+  const search = createSiteSearch(process.env, () => searchIndex.built(), priority.pause);
   const searchIndex = builtOnceThenOnChange(async () =>
     search.reindex(
       indexSourceOf(
@@ -335,6 +346,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   // A cached page is answered before the rest of the stack (src/server/page-cache.ts).
   answerBeforeExpress(app, pages);
   app.disable("x-powered-by");
+  app.use(priority.middleware);
   // Behind a TLS proxy or load balancer, X-Forwarded-* says the request came over https and from
   // which client (docs/deploy.md: TRUST_PROXY). Links never come from the Host header.
   app.set("trust proxy", config.trustProxy);
@@ -521,8 +533,10 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   return {
     app,
     serving() {
-      markServing();
-      void searchIndex.built();
+      void priority.quiet(WARM_UP_QUIET_MS, WARM_UP_AT_MOST_MS).then(() => {
+        markServing();
+        void searchIndex.built();
+      });
     },
     db,
     services,

@@ -113,8 +113,10 @@ export interface SiteSearch {
 export function createSiteSearch(
   env: Record<string, string | undefined> = process.env,
   indexed: () => Promise<unknown> = async () => undefined,
+  /** Between slices of an index build: src/server/request-priority.ts. */
+  pause?: () => Promise<void>,
 ): SiteSearch {
-  const embedded = createEmbeddedSearch({ env });
+  const embedded = createEmbeddedSearch({ env, pause });
   const handleAlgoliaRequest: typeof embedded.handleAlgoliaRequest = async (...request) => {
     await indexed();
     return embedded.handleAlgoliaRequest(...request);

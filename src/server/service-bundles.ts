@@ -4,6 +4,7 @@ import { compileStandalone, RUNTIME_FILE } from "../forms/validation/compile";
 import { localizeSchema } from "../workflow/localize";
 import { isQuestionType } from "../workflow/screens";
 import type { Workflow } from "../workflow/types";
+import { nextTurn } from "./request-priority";
 
 /**
  * What the browser needs to run a service itself (src/app/lib/browser-journey.ts): the parsed
@@ -57,6 +58,8 @@ export interface BundleSchedule {
    * starts again for a reload). Not under Vite, which uses the same esbuild.
    */
   releaseEsbuild: boolean;
+  /** Between services (default: a turn of the event loop); see src/server/request-priority.ts. */
+  pause?: () => Promise<void>;
 }
 
 /** All services' bundles, built in the background; a service whose bundle fails is logged and skipped. */
@@ -70,7 +73,7 @@ export function serviceBundles(
     // One service at a time, letting requests in between: compiling a service's validators holds
     // the event loop for up to a tenth of a second, and all at once held it for seconds.
     for (const w of workflows) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await (schedule.pause ?? nextTurn)();
       try {
         const bundle = await bundleService(w);
         if (!bundle) continue;
