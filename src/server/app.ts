@@ -58,7 +58,6 @@ import { type FileStorage, folderStorage } from "./uploads/file-storage";
 import { s3Storage, s3StorageProblem } from "./uploads/s3-storage";
 import { createWorkflowServices } from "./workflows";
 
-/** A posted form is a few KB; the engine refuses screens over 64 KB itself (workflow-screen.server.ts). */
 /**
  * Warm-up begins once the new process has answered no request for 100 ms, and within 1 s of
  * listening whatever the traffic: the first pages after a start come first
@@ -67,6 +66,7 @@ import { createWorkflowServices } from "./workflows";
 const WARM_UP_QUIET_MS = 100;
 const WARM_UP_AT_MOST_MS = 1_000;
 
+/** A posted form is a few KB; the engine refuses screens over 64 KB itself (workflow-screen.server.ts). */
 const FORM_BODY_LIMIT = "100kb";
 /**
  * A screen that asks for documents posts them with the form (multipart): up to 5 files of 10 MB

@@ -55,15 +55,24 @@ export function createRequestPriority(maxWaitMs = 50) {
      */
     quiet(ms: number, atMostMs: number): Promise<void> {
       const called = performance.now();
-      const gap = async () => {
-        for (;;) {
-          if (inFlight > 0) await new Promise<void>((resolve) => waiting.push(resolve));
+      return new Promise((resolve) => {
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          clearTimeout(limit);
+          resolve();
+        };
+        const limit = setTimeout(finish, atMostMs);
+        const check = () => {
+          if (done) return;
+          if (inFlight > 0) return void waiting.push(check);
           const idleFor = performance.now() - Math.max(lastChange, called);
-          if (inFlight === 0 && idleFor >= ms) return;
-          await new Promise((resolve) => setTimeout(resolve, Math.max(1, ms - idleFor)));
-        }
-      };
-      return Promise.race([gap(), new Promise<void>((resolve) => setTimeout(resolve, atMostMs))]);
+          if (idleFor >= ms) finish();
+          else setTimeout(check, Math.max(1, ms - idleFor));
+        };
+        check();
+      });
     },
     /** Requests being answered now (for tests). */
     inFlight: () => inFlight,
