@@ -3,6 +3,7 @@
  * and whenever content changes), or pushes them with algoliasearch to Algolia, or to any backend
  * speaking its API (the embedded one included), with the settings and synonyms that go with them.
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { SearchEngine } from "./engine";
 import { INDEX_NAMES } from "./index-name";
 import { type IndexSource, recordsOf, type SearchRecord } from "./records";
@@ -32,7 +33,7 @@ export async function indexContent(
   engine: SearchEngine,
   source: IndexSource,
   indexNames: string | string[] = [...INDEX_NAMES],
-  pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
+  pause: () => Promise<void> = nextTurn,
 ): Promise<IndexCounts> {
   // Built in slices of ~20 ms, letting requests in between (`pause`; the server's waits while it
   // answers one: src/server/request-priority.ts): the first index is built while the server

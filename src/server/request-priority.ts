@@ -1,8 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
 
-/** The default pause between slices of background work: one turn of the event loop. */
-export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /**
  * Residents' requests before warm-up work. What a process does once it listens (the search
  * index, the services' browser bundles) begins once no request has been answered for a moment

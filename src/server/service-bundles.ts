@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { dirname } from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { compileStandalone, RUNTIME_FILE } from "../forms/validation/compile";
 import { localizeSchema } from "../workflow/localize";
 import { isQuestionType } from "../workflow/screens";
 import type { Workflow } from "../workflow/types";
-import { nextTurn } from "./request-priority";
 
 /**
  * What the browser needs to run a service itself (src/app/lib/browser-journey.ts): the parsed
