@@ -174,7 +174,13 @@ describe.runIf(hasBuild)("online-service journeys over HTTP", () => {
     for (const [body, asked] of [
       [new URLSearchParams(answers), "none"],
       [new URLSearchParams({ ...answers, _csrf: "forged" }), "wrong"],
-      [new URLSearchParams({ ...answers, _csrf: `${token.slice(0, -2)}xx` }), "tampered"],
+      [
+        new URLSearchParams({
+          ...answers,
+          _csrf: `${token.slice(0, -2)}${token.endsWith("xx") ? "yy" : "xx"}`,
+        }),
+        "tampered",
+      ],
       [{ intent: "save", answers: { firstName: "Eve" } }, "JSON without"],
       [{ intent: "save", answers: { firstName: "Eve" }, csrf: "forged" }, "JSON wrong"],
     ] as const) {
