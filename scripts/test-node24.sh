@@ -46,6 +46,8 @@ if [ ! -f "$addon" ] || ! loads 2>/dev/null; then
     --nodedir="$headers" >/dev/null)
 fi
 loads
+# `--prepare`: the runtime and the addon only (npm test makes them while its other phases run).
+[ "${1:-}" = "--prepare" ] && exit 0
 echo "== unit and integration on $("$node24" --version)"
 # Child processes the tests start (a second web process, the lock holder) use this Node too.
 PATH="$PWD/$(dirname "$node24"):$PATH" SQLITE_NATIVE_BINDING="$PWD/$addon" \
