@@ -101,22 +101,22 @@ describe("ContentStore when the database fails", () => {
     db.state.delayMs = 2_000; // each further re-check hangs, as a black-holed database does
     const started = performance.now();
     for (let i = 0; i < 3; i++) expect((await store.snapshot()).version).toBe("v1");
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it("a slow database delays a reader by waitMs at most", async () => {
-    const store = new ContentStore(db.db, 0, { waitMs: 100, log: (m) => logs.push(m) });
+    const store = new ContentStore(db.db, 0, { waitMs: 500, log: (m) => logs.push(m) });
     await store.snapshot();
-    db.state.delayMs = 1_000;
+    db.state.delayMs = 4_000;
     const started = performance.now();
     expect((await store.snapshot()).version).toBe("v1");
     const waited = performance.now() - started;
-    expect(waited).toBeGreaterThanOrEqual(95);
-    expect(waited).toBeLessThan(500);
+    expect(waited).toBeGreaterThanOrEqual(495);
+    expect(waited).toBeLessThan(2_000);
     // Later readers during the same re-check (a page asks several times) do not wait again.
     const again = performance.now();
     expect((await store.snapshot()).version).toBe("v1");
-    expect(performance.now() - again).toBeLessThan(20);
+    expect(performance.now() - again).toBeLessThan(100);
   });
 
   it("after this process stored content, the next reader waits for it", async () => {

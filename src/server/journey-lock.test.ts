@@ -99,15 +99,17 @@ describe.each(DATABASES)("journey lock on %s", (kind) => {
   });
 
   it("renews the lease while working, and gives up waiting with JourneyBusyError", async () => {
-    const holder = new JourneyLocks(test.db, { leaseMs: 500 });
+    // Renewed every third of the lease (333 ms): a stall of the event loop shorter than two thirds
+    // of it (667 ms, a busy machine's GC pause and more) does not let the waiter in.
+    const holder = new JourneyLocks(test.db, { leaseMs: 1_000 });
     const started = Date.now();
     let release = () => {};
     const held = holder.run("j-busy", () => new Promise<void>((resolve) => (release = resolve)));
     await sleep(20);
     // The work outlasts the lease three times over: only renewal keeps the waiter out.
-    const waiter = new JourneyLocks(second, { waitMs: 1_500 });
+    const waiter = new JourneyLocks(second, { waitMs: 3_000 });
     await expect(waiter.run("j-busy", async () => "too early")).rejects.toBeInstanceOf(JourneyBusyError);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
     release();
     await held;
     expect(await waiter.run("j-busy", async () => "now")).toBe("now");

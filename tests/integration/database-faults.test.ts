@@ -84,7 +84,8 @@ describe.each(DATABASES)("content store on %s when queries start failing", (kind
         await sleep(60);
         const { value, ms } = await timed(() => store.snapshot());
         expect(value.version).toBe("v1");
-        expect(ms).toBeLessThan(50);
+        // From memory: well under the second (waitMs) a reader may wait for a slow database.
+        expect(ms).toBeLessThan(250);
       }
       expect(logs).toEqual([expect.stringMatching(/does not answer .*last good content \(version v1\)/)]);
 
@@ -93,7 +94,9 @@ describe.each(DATABASES)("content store on %s when queries start failing", (kind
       faulty.setDown(false);
       await sleep(120);
       await store.snapshot();
-      await sleep(50);
+      await expect
+        .poll(async () => (await store.snapshot()).version, { timeout: 5_000, interval: 20 })
+        .toBe("v2");
       const after = await store.snapshot();
       expect(after.version).toBe("v2");
       expect((after.bySlug.topic.get("taxes") as unknown as { title: string }).title).toBe("Property taxes");
@@ -301,7 +304,7 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
     const answerFirstScreen = await firstScreen();
 
     // Short enough that the writes get the lock well within SQLite's 5 s wait on a busy machine.
-    const LOCK_MS = 2_000;
+    const LOCK_MS = 3_000;
     const { released } = await lockFor(LOCK_MS);
     const lockedAt = performance.now();
     // Requests that write: a resident's first answer (a journey is stored), and a transaction.
@@ -338,7 +341,8 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
     expect(freshAsked).toBeLessThan(LOCK_MS);
     for (const [name, list] of Object.entries(latencies)) {
       expect(list.length, name).toBeGreaterThanOrEqual(5);
-      expect(Math.max(...list), `${name}: ${list.map(Math.round).join(", ")} ms`).toBeLessThan(300);
+      // Blocked by the lock, the first of them would take over 2.5 s.
+      expect(Math.max(...list), `${name}: ${list.map(Math.round).join(", ")} ms`).toBeLessThan(1_000);
     }
     expect(fresh.ms).toBeLessThan(1_000);
 
@@ -359,7 +363,7 @@ describe.runIf(hasBuild)("the site while another process holds the SQLite lock",
     const { released } = await lockFor(8_000);
     const answered = answerFirstScreen();
     await sleep(200);
-    expect((await get(site.base, "/healthz")).ms).toBeLessThan(300);
+    expect((await get(site.base, "/healthz")).ms).toBeLessThan(1_000);
     const failed = await answered;
     expect(failed.status).toBeGreaterThanOrEqual(500);
     expect(failed.ms).toBeGreaterThan(4_500);

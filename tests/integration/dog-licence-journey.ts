@@ -1,4 +1,5 @@
 import { CITY_TIME_ZONE } from "../../src/domain/dates";
+import { clearOfCityMidnight } from "../city-clock";
 import { type HttpResident, type Page, postForm } from "./http-resident";
 
 /**
@@ -58,8 +59,13 @@ function screens(now = new Date()): [screen: string, fields: [string, string][]]
   ];
 }
 
-/** Starts a journey (whether the service starts it on the first GET or on a POST) and answers it. */
+/**
+ * Starts a journey (whether the service starts it on the first GET or on a POST) and answers it.
+ * The declaration is signed "today", which the service checks again when the caller sends the
+ * application just after: within 30 s of the city's midnight, this waits until just past it.
+ */
 export async function answerUpToCheckAnswers(resident: HttpResident, bases: string[]): Promise<Page> {
+  await clearOfCityMidnight(30_000);
   let turn = 0;
   const next = () => bases[turn++ % bases.length]!;
   let page = await resident.get(next(), SERVICE);

@@ -67,7 +67,8 @@ export function cardParams(cardNumber: string, extra: Record<string, unknown> = 
     method: "card",
     nameOnCard: "Grace Okafor",
     cardNumber,
-    expiry: "12/30",
+    // December, three years on: a card that stays unexpired (as tests/e2e/payments.spec.ts).
+    expiry: `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`,
     cvv: cardNumber.replace(/\D/g, "").length === 15 ? "7391" : "846",
     zip: "46202",
     ...extra,
