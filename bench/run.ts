@@ -62,6 +62,21 @@ try {
   const u = await load(uncached.url + ACTIVITY, gzip);
   rows.push(["uncached activity page req/s", againstReference(u, r), ">= 1000"]);
   rows.push(["uncached activity page p50 / p99 ms", `${u.p50} / ${u.p99}`, ""]);
+  // The same with WEB_CONCURRENCY=2 (one process per core here; docs/deploy.md): what a city
+  // gets from one command on a machine like this, beside the one process above.
+  const two = await startServer(3206, { PAGE_CACHE_SECONDS: "0", WEB_CONCURRENCY: "2" });
+  try {
+    await bothWarm(two.url);
+    const u2 = await load(two.url + ACTIVITY, gzip);
+    const ratio = (u2.requestsPerSecond / Math.max(1, u.requestsPerSecond)).toFixed(2);
+    rows.push([
+      "uncached activity page, 2 processes req/s",
+      `${u2.requestsPerSecond} (${ratio} × one process)`,
+      "",
+    ]);
+  } finally {
+    await two.stop();
+  }
   for (const path of ["/", ACTIVITY, "/activities"]) {
     const js = await pageJavaScriptGzip(cached.url + path);
     rows.push([`JavaScript gzip KB ${path} (${js.files} files)`, (js.gzipBytes / 1024).toFixed(1), "<= 100"]);
@@ -87,6 +102,19 @@ try {
 } finally {
   await cached.stop();
   await uncached.stop();
+}
+
+/**
+ * Until several answers in a row say ready: each on a connection of its own, which the operating
+ * system gives to either process, so both have built their search index and bundles.
+ */
+async function bothWarm(base: string): Promise<void> {
+  for (let inRow = 0, tries = 0; inRow < 8; tries++) {
+    if (tries > 600) throw new Error("bench: the two processes did not both become ready");
+    const ready = await fetch(`${base}/readyz`, { headers: { connection: "close" } });
+    inRow = ready.ok ? inRow + 1 : 0;
+    if (!ready.ok) await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 const width = Math.max(...rows.map((r) => r[0].length));

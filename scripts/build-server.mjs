@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The production server as one compiled file (build/server/main.js), so `npm start` runs it with
-// plain `node`: no TypeScript loader at start-up (docs/adr/0009-speed.md). Our modules are bundled;
-// packages stay in node_modules, loaded by Node as usual.
+// The production server compiled (build/server/main.js), so `npm start` runs it with plain `node`:
+// no TypeScript loader at start-up (docs/adr/0009-speed.md). Our modules are bundled; packages stay
+// in node_modules, loaded by Node as usual. What main.js imports only when it serves (the site,
+// ./serve) is a chunk of its own beside it, so the process that keeps WEB_CONCURRENCY's web
+// processes running (src/server/cluster.ts) loads none of it.
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +11,8 @@ import { build } from "esbuild";
 import { sourceStamp, writeSourceStamp } from "./source-stamp.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const outfile = `${root}build/server/main.js`;
+const outdir = `${root}build/server`;
+const outfile = `${outdir}/main.js`;
 // The build's last step, so the stamp is taken here, before this file is written (a source saved
 // during the earlier steps is missed: build again after editing).
 const stamp = sourceStamp(root);
@@ -37,7 +40,10 @@ const ownAddress = {
 
 await build({
   entryPoints: [`${root}src/server/main.ts`],
-  outfile,
+  outdir,
+  // The chunks sit beside main.js: the addresses the plugin above writes are relative to it.
+  splitting: true,
+  chunkNames: "server-[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -29,6 +29,15 @@ describe("server configuration", () => {
     expect(Buffer.from(config.dataKey, "base64")).toHaveLength(32);
     // Generated secrets are readable by this user only.
     expect(statSync(join(dataDir, "data-key")).mode & 0o077).toBe(0);
+    expect(config.processes).toBe(1);
+  });
+
+  it("runs WEB_CONCURRENCY web processes, one in development, and refuses a count it cannot run", () => {
+    expect(readConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "4" }, []).processes).toBe(4);
+    expect(readConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "" }, []).processes).toBe(1);
+    expect(readConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "4" }, ["--dev"]).processes).toBe(1);
+    for (const value of ["0", "-2", "1.5", "65", "auto"])
+      expect(() => readConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: value }, []), value).toThrow(ConfigError);
   });
 
   it("refuses to start in production without what a public site needs, naming each", () => {

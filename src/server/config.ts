@@ -15,6 +15,8 @@ import { serverSecret } from "./secrets";
 export interface ServerConfig {
   port: number;
   host: string;
+  /** WEB_CONCURRENCY: web processes sharing the port (src/server/cluster.ts); 1 in development. */
+  processes: number;
   root: string;
   dataDir: string;
   contentDir: string;
@@ -72,6 +74,9 @@ const REQUIRED_IN_PRODUCTION: [name: string, why: string][] = [
 ];
 
 export class ConfigError extends Error {}
+
+/** WEB_CONCURRENCY's bound: far above any one machine's cores, below a typo's thousands. */
+const MAX_PROCESSES = 64;
 
 /** As src/integrations/payments/index.ts takes it (kept here so reading the config imports no integration). */
 export type PaymentProviderConfig =
@@ -231,12 +236,19 @@ export function readConfig(env = process.env, argv = process.argv): ServerConfig
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
   const allowedHosts = [...new Set([origin.host, ...extraHosts, ...(production ? [] : LOOPBACK_HOSTS)])];
+  const processes = Number(env.WEB_CONCURRENCY || 1);
+  if (!Number.isInteger(processes) || processes < 1 || processes > MAX_PROCESSES)
+    throw new ConfigError(
+      `WEB_CONCURRENCY must be a number of web processes from 1 to ${MAX_PROCESSES} (one per core: $(nproc)), got ${env.WEB_CONCURRENCY}`,
+    );
   const retentionDays = Number(env.RETENTION_DAYS ?? 730);
   if (!Number.isFinite(retentionDays) || retentionDays < 1)
     throw new ConfigError(`RETENTION_DAYS must be a number of days, got ${env.RETENTION_DAYS}`);
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
+    // Development reloads code in its one process (Vite), so it runs one whatever the setting.
+    processes: dev ? 1 : processes,
     root,
     dataDir,
     contentDir: resolve(root, env.CONTENT_DIR ?? "content"),

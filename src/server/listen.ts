@@ -16,6 +16,12 @@ export const SERVER_TIMEOUTS = {
   connectionsCheckingInterval: 1_000,
 };
 
+/**
+ * How long requests under way may take to finish at shutdown: well within the time a process
+ * manager waits before SIGKILL (Docker 10 s; tests/integration/server-process.ts 5 s).
+ */
+export const SHUTDOWN_GRACE_MS = 3_000;
+
 export function listen(
   app: Express,
   port: number,
