@@ -91,7 +91,7 @@ export default function PersonPage({ loaderData: d }: Route.ComponentProps) {
           <aside className="cp-layout__aside" aria-labelledby="person-contact">
             <h2 id="person-contact">{t("common:activity.contact")}</h2>
             {person.contact ? (
-              // Its own box: a card is as tall as its parent (.cp-card), which would be the whole aside.
+              // In a box of its own, which keeps the office's link below a gap away.
               <div className="cp-person__contact">
                 <LocationCard location={person.contact} title={person.office?.title} headingLevel={3} />
               </div>

@@ -44,7 +44,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ title: t("topics.title"), href: "/topics" }, { title: topic.title }]} />
       <PageHeader title={topic.title} />
       <RichText html={descriptionHtml} />
-      <section aria-labelledby="topic-services">
+      <section className="cp-section" aria-labelledby="topic-services">
         <h2 id="topic-services">{t("topic.services", { topic: topic.title })}</h2>
         <ActivityList {...list} headingLevel={3} path={path} />
       </section>
