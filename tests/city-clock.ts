@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { isSameDay, toCalendarDate } from "../src/domain/dates";
+import { addDays, formatUsDate, isSameDay, toCalendarDate } from "../src/domain/dates";
 
 /**
  * The city's midnight, for journeys that type today's date (a signature's "today") and send it
@@ -7,6 +7,11 @@ import { isSameDay, toCalendarDate } from "../src/domain/dates";
  * journey that straddles the city's midnight is refused for a reason the test is not about. Shared
  * by the integration tests (Vitest) and the browser tests (Playwright).
  */
+
+/** The city's day `days` before today (0: today), as forms take it: mm/dd/yyyy. */
+export function cityDaysAgo(days: number, now: Date = new Date()): string {
+  return formatUsDate(addDays(now, -days));
+}
 
 /** Milliseconds from `now` to the city's next midnight when it comes within `withinMs`; else null. */
 export function msToCityMidnight(withinMs: number, now: number = Date.now()): number | null {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { clearOfCityMidnight } from "../city-clock";
+import { onOneCityDay } from "./city-day";
 import {
   CONTINUE,
   expectAnswers,
@@ -42,9 +42,8 @@ async function expectEmergencyNotice(page: Page, lang: Lang) {
 test.describe("city requests, as a resident sends them", () => {
   test("public records request, in English with JavaScript: a crash report to pick up", async ({ page }) => {
     // The confirmation gives the day the server sent the request, compared with the city's today
-    // as the test reads it: a test that passes takes less than its timeout, so within that of the
-    // city's midnight, wait until just past it (and give the test that much longer).
-    await clearOfCityMidnight(test.info().timeout, (waitMs) => test.setTimeout(test.info().timeout + waitMs));
+    // as the test reads it.
+    await onOneCityDay();
     const lang = "en";
     const service = "public-records-request";
     // The crash happened twelve days ago (the records can be from no later than today).

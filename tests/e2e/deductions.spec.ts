@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { clearOfCityMidnight } from "../city-clock";
 import { expectAccessible as checkAxe } from "./axe";
+import { onOneCityDay } from "./city-day";
 import { fill } from "./fill";
 
 /**
@@ -313,9 +313,8 @@ test.describe("property tax deductions", () => {
     page,
   }) => {
     // The server dates the application when it is sent, compared below with the city's today as
-    // the test reads it after: a test that passes takes less than its timeout, so within that of the
-    // city's midnight, wait until just past it (and give the test that much longer).
-    await clearOfCityMidnight(test.info().timeout, (waitMs) => test.setTimeout(test.info().timeout + waitMs));
+    // the test reads it after.
+    await onOneCityDay();
     const sent = await apply(page, SERVICES.homestead as Service, { errors: true });
     const today = cedarportDay();
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { addDays, formatUsDate } from "../../src/domain/dates";
-import { clearOfCityMidnight } from "../city-clock";
+import { cityDaysAgo } from "../city-clock";
 import { expectAccessible as checkAxe, expectAccessible } from "./axe";
+import { onOneCityDay } from "./city-day";
 import { fill } from "./fill";
 
 /**
@@ -10,9 +10,7 @@ import { fill } from "./fill";
  * without JavaScript, in English and in Spanish, checking every screen and error state with axe.
  */
 /** Today in the city's time zone, as the server checks it. */
-const today = () => formatUsDate(new Date());
-/** A day `days` before the city's today. */
-const daysAgo = (days: number) => formatUsDate(addDays(new Date(), -days));
+const today = () => cityDaysAgo(0);
 
 async function next(page: Page) {
   await page.locator('button[name="_intent"][value="continue"]').click();
@@ -23,10 +21,8 @@ async function completeDemo(
   lang: "en" | "es",
   opts: { javaScript: boolean } = { javaScript: true },
 ) {
-  // The declaration is signed "today", and the service checks it again when the application is
-  // sent: a journey that passes takes less than the test's timeout, so within that of the city's
-  // midnight, wait until just past it (and give the test that much longer).
-  await clearOfCityMidnight(test.info().timeout, (waitMs) => test.setTimeout(test.info().timeout + waitMs));
+  // The declaration is signed "today", and the service checks it again when the application is sent.
+  await onOneCityDay();
   // axe runs inside the page, so it needs JavaScript; the no-JavaScript runs see the same markup.
   const expectAccessible = opts.javaScript ? checkAxe : async () => undefined;
   const suffix = lang === "es" ? "?lang=es" : "";
@@ -96,7 +92,7 @@ async function completeDemo(
     root_0_name: "Biscuit",
     root_0_breed: "Beagle",
     root_0_dateOfBirth: "05/10/2021",
-    root_0_rabiesVaccinated: daysAgo(30),
+    root_0_rabiesVaccinated: cityDaysAgo(30),
   });
   await page.locator("#root_0_sex-1").check();
   await page.locator("#root_0_neutered-0").check();

@@ -1,5 +1,4 @@
-import { CITY_TIME_ZONE } from "../../src/domain/dates";
-import { clearOfCityMidnight } from "../city-clock";
+import { cityDaysAgo, clearOfCityMidnight } from "../city-clock";
 import { type HttpResident, type Page, postForm } from "./http-resident";
 
 /**
@@ -8,14 +7,6 @@ import { type HttpResident, type Page, postForm } from "./http-resident";
  * balancer might send them: the journey must carry over from one web process to another.
  */
 export const SERVICE = "/workflow/demo-dog-licence";
-
-const usDate = (at: Date) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone: CITY_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
 
 export const DATE_OF_BIRTH = "04/15/1980";
 
@@ -44,7 +35,7 @@ function screens(now = new Date()): [screen: string, fields: [string, string][]]
         ["root_0_sex", "male"],
         ["root_0_dateOfBirth", "05/10/2021"],
         ["root_0_neutered", "true"],
-        ["root_0_rabiesVaccinated", usDate(new Date(now.getTime() - 30 * 86_400_000))],
+        ["root_0_rabiesVaccinated", cityDaysAgo(30, now)],
       ],
     ],
     ["donation", [["root_amount", ""]]],
@@ -53,7 +44,7 @@ function screens(now = new Date()): [screen: string, fields: [string, string][]]
       [
         ["root_agree", "true"],
         ["root_signedBy", "Maria Lopez"],
-        ["root_signedOn", usDate(now)],
+        ["root_signedOn", cityDaysAgo(0, now)],
       ],
     ],
   ];

@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/database";
-import { addDays, formatUsDate } from "../../src/domain/dates";
-import { clearOfCityMidnight } from "../city-clock";
+import { cityDaysAgo, clearOfCityMidnight } from "../city-clock";
 import { DATABASES } from "./databases";
 import { HttpResident } from "./http-driver";
 import { required } from "./requirements";
@@ -65,11 +64,6 @@ afterAll(() => {
   if (APP_ROOT) rmSync(APP_ROOT, { recursive: true, force: true });
 });
 
-/** The city's today as the form wants it (mm/dd/yyyy), or the city's day some days before. */
-function usDate(daysAgo = 0): string {
-  return formatUsDate(addDays(new Date(), -daysAgo));
-}
-
 const SCREENS: Array<[screen: string, fields: (n: number) => Record<string, string>]> = [
   ["residency", () => ({ root_livesInCedarport: "true" })],
   [
@@ -92,15 +86,15 @@ const SCREENS: Array<[screen: string, fields: (n: number) => Record<string, stri
       root_0_name: `Biscuit ${n}`,
       root_0_breed: "Beagle",
       root_0_sex: "male",
-      root_0_dateOfBirth: usDate(3 * 365),
+      root_0_dateOfBirth: cityDaysAgo(3 * 365),
       root_0_neutered: "true",
-      root_0_rabiesVaccinated: usDate(30),
+      root_0_rabiesVaccinated: cityDaysAgo(30),
     }),
   ],
   ["donation", () => ({})],
   [
     "declaration",
-    (n) => ({ root_agree: "true", root_signedBy: `Maria Lopez ${n}`, root_signedOn: usDate() }),
+    (n) => ({ root_agree: "true", root_signedBy: `Maria Lopez ${n}`, root_signedOn: cityDaysAgo(0) }),
   ],
 ];
 

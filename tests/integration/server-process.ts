@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { builtFromCurrentSources } from "../../scripts/source-stamp.mjs";
 
@@ -82,6 +83,12 @@ export async function startServer(
   }
   await stop();
   throw new Error(`the server did not become healthy:\n${output.slice(-3000)}`);
+}
+
+/** The ids of the processes `pid` started that still run (Linux's /proc). */
+export function childrenOf(pid: number): number[] {
+  const listed = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return listed === "" ? [] : listed.split(/\s+/).map(Number);
 }
 
 /** A port nothing listens on now, for a server whose own address must be in its settings. */

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { clearOfCityMidnight } from "../city-clock";
 import { answerUpToCheckAnswers, SERVICE } from "./dog-licence-journey";
 import { HttpResident, mainText, postForm } from "./http-resident";
 import { required } from "./requirements";
-import { type ServerProcess, serverCommand, startServer } from "./server-process";
+import { childrenOf, type ServerProcess, serverCommand, startServer } from "./server-process";
 
 /**
  * WEB_CONCURRENCY=2 (src/server/cluster.ts): one command runs two web processes on one port, on the
@@ -21,8 +21,6 @@ const ready = required(
   "the WEB_CONCURRENCY tests",
 );
 
-const children = (pid: number) =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 const running = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -64,19 +62,19 @@ describe.runIf(ready)("WEB_CONCURRENCY: several web processes from one command",
     const { base, pid } = server;
     const started = () => server?.output().match(/Cedarport site on/g)?.length ?? 0;
     // Each process starts the site (and esbuild, for a while): the first one only the two of them.
-    await until("two web processes listening", () => children(pid).length === 2 && started() === 2);
+    await until("two web processes listening", () => childrenOf(pid).length === 2 && started() === 2);
     const resident = new ClosingResident();
     const check = await answerUpToCheckAnswers(resident, [base]);
 
     // Each of the two dies in turn: the other answers meanwhile, and a new one takes its place.
-    for (const [turn, dead] of children(pid).entries()) {
+    for (const [turn, dead] of childrenOf(pid).entries()) {
       process.kill(dead, "SIGKILL");
       const statuses = await Promise.all(
         Array.from({ length: 10 }, async () => (await page(`${base}/`)).status),
       );
       expect(statuses).toEqual(Array(10).fill(200));
       await until(`a process in place of ${dead}`, () => {
-        const now = children(pid);
+        const now = childrenOf(pid);
         return now.length === 2 && !now.includes(dead) && started() === 3 + turn;
       });
     }
@@ -96,7 +94,7 @@ describe.runIf(ready)("WEB_CONCURRENCY: several web processes from one command",
     expect((await page(`${base}/?lang=es`)).status).toBe(200);
 
     // SIGTERM to the one started: each process finishes what it answers and stops, then it does.
-    const last = children(pid);
+    const last = childrenOf(pid);
     await server.stop();
     expect(server.alive()).toBe(false);
     expect(last.filter(running)).toEqual([]);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatUsDate } from "../../src/domain/dates";
-import { clearOfCityMidnight } from "../city-clock";
+import { cityDaysAgo, clearOfCityMidnight } from "../city-clock";
 import { CookieJar, csrfTokenIn } from "./cookie-jar";
 import { useInProcessApp } from "./in-process-app";
 import { builtSite } from "./requirements";
@@ -19,9 +18,7 @@ const TOOL = "/workflow/mortgage-deduction-search";
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&amp;/g, "&");
 
 /** Today in the city's time zone, as the server checks "today" (not the test machine's zone). */
-const today = () => formatUsDate(new Date());
-/** A day `days` before the city's today. */
-const daysAgo = (days: number) => formatUsDate(addDays(new Date(), -days));
+const today = () => cityDaysAgo(0);
 
 describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
   const site = useInProcessApp({ prefix: "cedarport-journey-ends-", env: { DRAFT_TOKEN: "preview" } });
@@ -98,7 +95,7 @@ describe.runIf(hasBuild)("journey ends and error pages over HTTP", () => {
           sex: "male",
           dateOfBirth: "05/10/2021",
           neutered: true,
-          rabiesVaccinated: daysAgo(30),
+          rabiesVaccinated: cityDaysAgo(30),
         },
       ],
       "donation",
