@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { SERVER_EXTERNALS } from "./scripts/server-externals.mjs";
 import { brandColors } from "./src/app/styles/brand-colors";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
@@ -44,7 +45,6 @@ export default defineConfig(({ command, isSsrBuild }) => {
     // Unset (falsy) in development and tests: vitest would hand it over as the string "false".
     define: command === "build" ? { "import.meta.env.PREACT": JSON.stringify(preact) } : {},
     build: {
-      // Server code keeps its dependencies external: they are loaded from node_modules at run time.
       target: isSsrBuild ? "node20" : "es2020",
       // One stylesheet for the whole site (16 KB gzip with USWDS, cached once): a page waits on one
       // request before it can paint, not one per component (Lighthouse on a workflow page: 93 -> 95).
@@ -58,7 +58,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
       },
       postcss: { plugins: [brandColors((file) => file.endsWith("/uswds.scss"))] },
     },
-    ssr: { noExternal: [] },
+    // The server build bundles its packages, as the rest of the server (scripts/build-server.mjs)
+    // does, but for those scripts/server-externals.mjs keeps in node_modules. Development and tests
+    // load packages from node_modules.
+    ssr: command === "build" && isSsrBuild ? { noExternal: true, external: SERVER_EXTERNALS } : {},
     test: {
       environment: "node",
       // Two files at a time on the two-core machine (Vitest's default leaves one core idle): the

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // The production server compiled (build/server/main.js), so `npm start` runs it with plain `node`:
-// no TypeScript loader at start-up (docs/adr/0009-speed.md). Our modules are bundled; packages stay
-// in node_modules, loaded by Node as usual. What main.js imports only when it serves (the site,
+// no TypeScript loader at start-up (docs/adr/0009-speed.md). Our modules are bundled with the
+// packages they import, but for those scripts/server-externals.mjs keeps in node_modules: a restart
+// reads a few large files instead of ~900 small ones. What main.js imports only when it serves (the site,
 // ./serve) is a chunk of its own beside it, so the process that keeps WEB_CONCURRENCY's web
 // processes running (src/server/cluster.ts) loads none of it.
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { isServerExternal } from "./server-externals.mjs";
 import { sourceStamp, writeSourceStamp } from "./source-stamp.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -38,6 +40,17 @@ const ownAddress = {
   },
 };
 
+// Packages are bundled, but for those scripts/server-externals.mjs keeps in node_modules.
+const externals = {
+  name: "externals",
+  setup(b) {
+    // Bare names only: not our relative imports, nor a package's own "#imports".
+    b.onResolve({ filter: /^[^./#]/ }, (args) =>
+      isServerExternal(args.path) ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
 await build({
   entryPoints: [`${root}src/server/main.ts`],
   outdir,
@@ -48,9 +61,12 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  // CommonJS packages bundled into these ES modules still call require() for Node's own modules.
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
   sourcemap: "linked",
-  plugins: [ownAddress],
+  plugins: [ownAddress, externals],
   logLevel: "warning",
 });
 writeSourceStamp(root, stamp);

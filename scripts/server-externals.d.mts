@@ -1,0 +1,2 @@
+export declare const SERVER_EXTERNALS: string[];
+export declare function isServerExternal(specifier: string): boolean;
