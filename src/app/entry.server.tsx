@@ -1,5 +1,4 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import {
   type AppLoadContext,
   type EntryContext,
@@ -11,9 +10,9 @@ import { redactError } from "../server/redact-url";
 import { NonceContext } from "./lib/nonce";
 
 /**
- * React Router's default server entry, with the response's CSP nonce on every script it writes
- * (the page shell's and the route data's), so the policy needs no 'unsafe-inline' scripts, and the
- * page answered whole rather than streamed.
+ * React Router's server entry, with the response's CSP nonce on every script it writes (the page
+ * shell's and the route data's), so the policy needs no 'unsafe-inline' scripts, and the page
+ * rendered to one string rather than streamed (docs/adr/0009-speed.md, "One string per page").
  */
 export const streamTimeout = 5_000;
 
@@ -28,7 +27,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(redactError(inner ?? error));
 };
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -39,53 +38,56 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD")
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   const nonce = loadContext.nonce || undefined;
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        // The whole page, then one write. No page waits on slow data (no route defers any), so
-        // streaming sent the same bytes in dozens of small writes, each through two stream
-        // conversions (React Router's web stream, then Express's), for nothing a resident sees
-        // sooner. Crawlers got the whole page at once already.
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(
-                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
-              );
-              callback();
-            },
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors of the shell itself are logged by React Router when the promise rejects.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
+  // React Router writes the route data for hydration through a component that suspends on its
+  // stream, which only React's streaming renderer waits for. No route defers data, so the page is
+  // rendered without it, to one string (no stream, no chunks encoded and copied), and the data's
+  // scripts are written where that component put them: last in the body.
+  const { serverHandoffStream } = routerContext;
+  const html = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter
+        context={{ ...routerContext, serverHandoffStream: undefined }}
+        url={request.url}
+        nonce={nonce}
+      />
+    </NonceContext.Provider>,
+  );
+  // Set by <Scripts>: only pages that hydrate read the route data (docs/adr/0003-islands.md).
+  const hydrated = routerContext.renderMeta?.didRenderScripts === true;
+  const data = hydrated && serverHandoffStream ? await routeDataScripts(serverHandoffStream, nonce) : "";
+  if (!hydrated) void serverHandoffStream?.cancel().catch(() => {});
+  const end = data ? html.lastIndexOf("</body>") : -1;
+  const page = end < 0 ? html + data : html.slice(0, end) + data + html.slice(end);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${page}`, {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
 }
+
+/** The browser's copy of the route data, as React Router's own `StreamTransfer` writes it. */
+async function routeDataScripts(
+  stream: ReadableStream<Uint8Array>,
+  nonce: string | undefined,
+): Promise<string> {
+  const decoder = new TextDecoder();
+  const reader = stream.getReader();
+  let text = "";
+  for (let read = await reader.read(); !read.done; read = await reader.read())
+    text += decoder.decode(read.value, { stream: true });
+  text += decoder.decode();
+  const open = nonce ? `<script nonce="${nonce}">` : "<script>";
+  const controller = "window.__reactRouterContext.streamController";
+  return `${open}${controller}.enqueue(${escapeScript(JSON.stringify(text))});</script>${open}${controller}.close();</script>`;
+}
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/** JSON made safe inside a <script> element (React Router's `escapeHtml`, which it does not export). */
+const escapeScript = (json: string) => json.replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] ?? c);

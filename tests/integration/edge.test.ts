@@ -215,6 +215,12 @@ describe.runIf(hasBuild)("the edge of the web server", () => {
     const inline = page.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
     expect(inline.length).toBeGreaterThan(0);
     for (const tag of inline) expect(tag).toContain(`nonce="${nonce}"`);
+    // The route data for hydration (src/app/entry.server.tsx): written once, last in the body,
+    // then closed, so the browser's router reads it whole.
+    expect(page.match(/streamController\.enqueue\(/g)).toHaveLength(1);
+    expect(page).toMatch(
+      /\.enqueue\("[^<]*routes\/workflow-screen[^<]*"\);<\/script><script nonce="[^"]+">window\.__reactRouterContext\.streamController\.close\(\);<\/script><\/body><\/html>$/,
+    );
     // Every response gets a fresh one.
     const again = await fetch(`${site.base}/workflow/demo-dog-licence`);
     expect(again.headers.get("content-security-policy")).not.toContain(nonce);
