@@ -40,22 +40,22 @@ export default async function handleRequest(
   const nonce = loadContext.nonce || undefined;
   // React Router writes the route data for hydration through a component that suspends on its
   // stream, which only React's streaming renderer waits for. No route defers data, so the page is
-  // rendered without it, to one string (no stream, no chunks encoded and copied), and the data's
-  // scripts are written where that component put them: last in the body.
-  const { serverHandoffStream } = routerContext;
+  // rendered without it (the context seen through one that hides the stream), to one string: no
+  // stream, no chunks encoded and copied. The data's scripts are then written where that component
+  // put them, last in the body, and only for pages that hydrate (<Scripts> rendered, ADR 3). React
+  // Router encodes the data when the stream is first read (patches/react-router+*.patch), so the
+  // other pages never pay for it.
+  const withoutData: EntryContext = Object.create(routerContext, {
+    serverHandoffStream: { value: undefined },
+  });
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
-      <ServerRouter
-        context={{ ...routerContext, serverHandoffStream: undefined }}
-        url={request.url}
-        nonce={nonce}
-      />
+      <ServerRouter context={withoutData} url={request.url} nonce={nonce} />
     </NonceContext.Provider>,
   );
-  // Set by <Scripts>: only pages that hydrate read the route data (docs/adr/0003-islands.md).
   const hydrated = routerContext.renderMeta?.didRenderScripts === true;
-  const data = hydrated && serverHandoffStream ? await routeDataScripts(serverHandoffStream, nonce) : "";
-  if (!hydrated) void serverHandoffStream?.cancel().catch(() => {});
+  const stream = hydrated ? routerContext.serverHandoffStream : undefined;
+  const data = stream ? await routeDataScripts(stream, nonce) : "";
   const end = data ? html.lastIndexOf("</body>") : -1;
   const page = end < 0 ? html + data : html.slice(0, end) + data + html.slice(end);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

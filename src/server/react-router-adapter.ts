@@ -14,8 +14,12 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, pathOv
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
+  // Aborted only when the connection closes before the answer is sent: aborting after every
+  // answer made an AbortError (a DOMException, with its stack) for each request.
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     // The body is already read and bounded by the server (express.raw); a stream remains for
