@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The production server compiled (build/server/main.js), so `npm start` runs it with plain `node`:
 // no TypeScript loader at start-up (docs/adr/0009-speed.md). Our modules are bundled with the
-// packages they import, but for those scripts/server-externals.mjs keeps in node_modules: a restart
-// reads a few large files instead of ~900 small ones. What main.js imports only when it serves (the site,
-// ./serve) is a chunk of its own beside it, so the process that keeps WEB_CONCURRENCY's web
-// processes running (src/server/cluster.ts) loads none of it.
+// packages they import, but for those scripts/server-externals.mjs keeps in node_modules: a
+// restart reads a few large files instead of about a thousand small ones. What main.js imports
+// only when it serves (the site, ./serve) is a chunk of its own beside it, so the process that
+// keeps WEB_CONCURRENCY's web processes running (src/server/cluster.ts) loads none of it.
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,7 @@
 // The packages the server builds leave in node_modules, loaded by Node at run time. Every other
-// package is bundled: a restart then reads and resolves a few large files instead of ~900 small
-// ones (docs/adr/0009-speed.md, "Packages bundled"). Kept out, each for its reason:
+// package is bundled: a restart then reads and resolves a few large files instead of about a
+// thousand small ones (docs/adr/0009-speed.md, "Packages bundled into the server"). Kept out,
+// each for its reason:
 export const SERVER_EXTERNALS = [
   // One copy shared by the site build (build/server/index.js) and the server that loads it:
   // React's contexts and elements, React Router's, the translations' and the machines' identity.
