@@ -8,6 +8,7 @@ import {
 } from "react-router";
 import { redactError } from "../server/redact-url";
 import { NonceContext } from "./lib/nonce";
+import { jsonInScript } from "./lib/script-json";
 
 /**
  * React Router's server entry, with the response's CSP nonce on every script it writes (the page
@@ -78,16 +79,5 @@ async function routeDataScripts(
   text += decoder.decode();
   const open = nonce ? `<script nonce="${nonce}">` : "<script>";
   const controller = "window.__reactRouterContext.streamController";
-  return `${open}${controller}.enqueue(${escapeScript(JSON.stringify(text))});</script>${open}${controller}.close();</script>`;
+  return `${open}${controller}.enqueue(${jsonInScript(text)});</script>${open}${controller}.close();</script>`;
 }
-
-const SCRIPT_ESCAPES: Record<string, string> = {
-  "&": "\\u0026",
-  ">": "\\u003e",
-  "<": "\\u003c",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
-
-/** JSON made safe inside a <script> element (React Router's `escapeHtml`, which it does not export). */
-const escapeScript = (json: string) => json.replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] ?? c);

@@ -1,4 +1,5 @@
 import type { Locale } from "../../domain/localize";
+import { jsonInScript } from "../lib/script-json";
 
 /** The id of the page's JSON for the islands script. */
 export const ISLANDS_DATA_ID = "cp-islands";
@@ -16,11 +17,7 @@ export interface IslandsPageData {
 
 /** JSON safe inside a <script> element: nothing in it can close the element or open a comment. */
 export function serializePageData(data: IslandsPageData): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return jsonInScript(data);
 }
 
 export function readPageData(doc: Document): IslandsPageData | undefined {
