@@ -44,8 +44,13 @@ export default defineConfig(({ command, isSsrBuild }) => {
     },
     // Unset (falsy) in development and tests: vitest would hand it over as the string "false".
     define: command === "build" ? { "import.meta.env.PREACT": JSON.stringify(preact) } : {},
+    // The server's pages, as the rest of the server (scripts/build-server.mjs): whitespace and
+    // syntax minified, names kept, so the source text V8 keeps in memory is smaller and a stack
+    // trace still reads.
+    ...(isSsrBuild ? { esbuild: { minifyIdentifiers: false } } : {}),
     build: {
       target: isSsrBuild ? "node20" : "es2020",
+      ...(isSsrBuild ? { minify: "esbuild" as const } : {}),
       // One stylesheet for the whole site (16 KB gzip with USWDS, cached once): a page waits on one
       // request before it can paint, not one per component (Lighthouse on a workflow page: 93 -> 95).
       // Its parts keep their order by cascade layer, not by file (docs/adr/0010-uswds.md).

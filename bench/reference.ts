@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import type { LoadResult } from "./http";
+import { residentMb } from "./rss";
 
 /**
  * A minimal static Node server (bench/static-reference.mjs) serving `html`, in a process of its
@@ -11,7 +12,7 @@ import type { LoadResult } from "./http";
 export async function startReference(
   port: number,
   html: string,
-): Promise<{ url: string; stop(): Promise<void> }> {
+): Promise<{ url: string; residentMb(): number | undefined; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ["bench/static-reference.mjs", String(port)], {
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -32,6 +33,7 @@ export async function startReference(
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    residentMb: () => residentMb(child.pid),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");

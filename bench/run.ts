@@ -34,8 +34,10 @@ try {
   const gzip = { headers: { "accept-encoding": "gzip" } };
   const reference = await startReference(3203, html);
   let r: Awaited<ReturnType<typeof load>>;
+  let referenceMb: number | undefined;
   try {
     r = await load(reference.url + ACTIVITY, gzip);
+    referenceMb = reference.residentMb();
   } finally {
     await reference.stop();
   }
@@ -94,11 +96,16 @@ try {
       ]);
     }
   }
+  const resident = (server: { residentMb(): number | undefined }) =>
+    `${server.residentMb() ?? "?"} (static reference after its load: ${referenceMb ?? "?"})`;
+  rows.push(["server RSS MB after its load, uncached pages only", resident(uncached), "<= 200"]);
   await uncached.stop();
   // Timed before the search figures: their 300 MB index in this process would put its garbage
   // collection into the pay POSTs' client-side times. Its rows follow theirs. Issue 12.
   const pay = await payPost(cached.url, { journeys: quick ? 30 : 100 });
   rows.push(...(await extraBenchmarks(cached.url, r)), ...pay);
+  // After everything it answered: pages, screens, lookups, searches and payments (issue 17).
+  rows.push(["server RSS MB after the whole bench", resident(cached), "<= 200"]);
 } finally {
   await cached.stop();
   await uncached.stop();

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { residentMb } from "./rss";
 
 /** Starts the production server as a child process (so the load generator does not share its event loop). */
 export async function startServer(
   port: number,
   env: Record<string, string> = {},
-): Promise<{ url: string; stop(): Promise<void> }> {
+): Promise<{ url: string; residentMb(): number | undefined; stop(): Promise<void> }> {
   const dataDir = `data/bench-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   // Node itself (not npx): stopping the child must stop the server, and a server left over from an
@@ -37,6 +38,7 @@ export async function startServer(
   }
   return {
     url,
+    residentMb: () => residentMb(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

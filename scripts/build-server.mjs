@@ -65,6 +65,10 @@ await build({
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
+  // Whitespace and syntax only: the source text V8 keeps in memory (for lazy compilation) is ~40 %
+  // smaller; names stay, so a stack trace still reads. The source map gives lines and files.
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: "linked",
   plugins: [ownAddress, externals],
   logLevel: "warning",

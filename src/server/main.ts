@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { runProcesses } from "./cluster";
 import { ConfigError, readConfig, type ServerConfig } from "./config";
+import { limitHeapGrowth } from "./heap-growth";
 import { SHUTDOWN_GRACE_MS } from "./listen";
 
 /**
@@ -10,6 +11,9 @@ import { SHUTDOWN_GRACE_MS } from "./listen";
  */
 // Everything this process creates (database, secrets, e-mails) is readable by its own user only.
 process.umask(0o077);
+// Garbage is collected before it piles up to several times the live data (a web process and the
+// one that keeps web processes alike: each runs this file).
+limitHeapGrowth();
 let config: ServerConfig;
 try {
   // Here, before any web process starts: a wrong setting is said once, and the secrets an
