@@ -10,7 +10,8 @@ const src = fileURLToPath(new URL("./src", import.meta.url));
 /**
  * What stands in for some packages in the production browser build: Preact for React
  * (docs/adr/0004-preact-in-the-browser.md: the same components, about 60 KB gzip less on every
- * hydrated page) and a small URI resolver for RJSF's. The server renders with React, and
+ * hydrated page), a small URI resolver for RJSF's, and RJSF's default registry without the
+ * components no workflow screen can draw. The server renders with React, and
  * development keeps React in the browser too (Vite's aliases apply to both sides there).
  */
 const BROWSER_STAND_INS = [
@@ -22,6 +23,9 @@ const BROWSER_STAND_INS = [
   { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "preact/compat" },
   // See the file: RJSF's URI resolving, with the browser's URL class.
   { find: /^fast-uri$/, replacement: `${src}/forms/theme/uri-resolver.ts` },
+  // See the file: the registry ScreenForm passes, for RJSF's default one (which imports every
+  // component RJSF has). Only @rjsf/core's Form imports a module by this name.
+  { find: /^\.\.\/getDefaultRegistry\.js$/, replacement: `${src}/forms/theme/registry.ts` },
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => {

@@ -56,4 +56,38 @@ describe("workflow check: widgets", () => {
       /^nodes\.2\.data\.config\.uiSchema\.address\.state\.ui:widget: unknown widget "radios": use one of .*radio,/,
     );
   });
+
+  it("reads a widget in ui:options and ui:globalOptions as RJSF does", () => {
+    expect(
+      problems(
+        { "ui:globalOptions": { widget: "range" }, name: { "ui:options": { widget: "file" } } },
+        schema,
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^nodes\.2\.data\.config\.uiSchema\.ui:globalOptions\.widget: unknown widget "range"/,
+      ),
+      expect.stringMatching(
+        /^nodes\.2\.data\.config\.uiSchema\.name\.ui:options\.widget: unknown widget "file"/,
+      ),
+    ]);
+    expect(problems({ name: { "ui:options": { widget: "textarea", inputMode: "text" } } }, schema)).toEqual(
+      [],
+    );
+  });
+
+  it("refuses a uiSchema that picks one of RJSF's fields or templates by name", () => {
+    const found = problems(
+      {
+        name: { "ui:field": "LayoutGridField" },
+        address: { "ui:FieldTemplate": "WrapIfAdditionalTemplate", state: { "ui:options": { field: "x" } } },
+      },
+      schema,
+    );
+    expect(found).toEqual([
+      'nodes.2.data.config.uiSchema.name.ui:field: "ui:field" would pick one of RJSF\'s fields by name: the city theme draws every field; choose how it looks with "ui:widget"',
+      'nodes.2.data.config.uiSchema.address.ui:FieldTemplate: "ui:FieldTemplate" would pick one of RJSF\'s templates by name: the city theme draws every field; choose how it looks with "ui:widget"',
+      'nodes.2.data.config.uiSchema.address.state.ui:options.field: "field" would pick one of RJSF\'s fields by name: the city theme draws every field; choose how it looks with "ui:widget"',
+    ]);
+  });
 });

@@ -4,13 +4,13 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { uploadFields } from "../../domain/uploads";
 import type { FieldError, Locale } from "../validation/messages";
-import { cityTemplates, cityWidgets } from "./city-theme";
 import type { ScreenFormContext } from "./context";
 import { ErrorSummary } from "./ErrorSummary";
 import "./forms.css";
 import { toErrorSchema } from "./error-schema";
 import { ID_PREFIX, ID_SEPARATOR } from "./field-names";
 import { type Answers, formDataToAnswers } from "./form-data";
+import { screenFields, screenTemplates, screenWidgets } from "./registry";
 import { screenValidator } from "./schema-matcher";
 import { formsText, rjsfTranslator } from "./strings";
 import { summaryItems } from "./summary-items";
@@ -65,7 +65,8 @@ const NO_ERRORS: readonly FieldError[] = [];
 
 const hasRepeatedGroup = (schema: unknown): boolean => JSON.stringify(schema).includes('"type":"array"');
 
-const FIELDS = { upload: UploadField };
+// Every name of RJSF's registry (registry.ts): the server renders with what the browser build has.
+const FIELDS = { ...screenFields, upload: UploadField };
 
 /** The uiSchema with each documents field rendered by the upload field. */
 function withUploadFields(uiSchema: UiSchema | undefined, fields: readonly string[]): UiSchema | undefined {
@@ -202,8 +203,8 @@ export function ScreenForm(props: ScreenFormProps) {
         formData={answers}
         fields={FIELDS}
         validator={screenValidator}
-        templates={cityTemplates}
-        widgets={cityWidgets}
+        templates={screenTemplates}
+        widgets={screenWidgets}
         formContext={formContext}
         translateString={translateString}
         idPrefix={ID_PREFIX}

@@ -34,9 +34,7 @@ import {
   ZipWidget,
 } from "./widgets/text-widgets";
 
-export const cityTemplates: Partial<Omit<TemplatesType, "ButtonTemplates">> & {
-  ButtonTemplates: Partial<TemplatesType["ButtonTemplates"]>;
-} = {
+export const cityTemplates = {
   FieldTemplate,
   ObjectFieldTemplate,
   ArrayFieldTemplate,
@@ -49,7 +47,7 @@ export const cityTemplates: Partial<Omit<TemplatesType, "ButtonTemplates">> & {
   TitleFieldTemplate,
   DescriptionFieldTemplate,
   ButtonTemplates,
-};
+} satisfies Partial<TemplatesType>;
 
 export const cityWidgets: RegistryWidgetsType = {
   // RJSF's names, used by its defaults and "ui:widget" aliases.
