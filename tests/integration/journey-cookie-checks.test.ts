@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Outbox } from "../../src/outbox";
-import { createWorkflowServices } from "../../src/server/workflows";
 import { openTestDatabase, type TestDatabase } from "./databases";
+import { demoServices } from "./demo-services";
 
 /**
  * A journey cookie's signature is checked once per exact string, not on every request: the check
@@ -16,37 +14,19 @@ describe("the journey cookie", () => {
   });
   afterAll(() => test.drop());
 
-  const outbox = { enqueue: async () => "unused", wake: () => undefined } as unknown as Outbox;
-
   it("is checked once per signed string, and a changed one is checked and refused", async () => {
-    const services = await createWorkflowServices({
-      dir: "workflows",
-      db: test.db,
-      secrets: ["secret"],
-      outbox,
-      dataKey: randomBytes(32).toString("base64"),
-    });
+    const { services, name, journey } = await demoServices(test.db);
     try {
-      const workflow = services.get("demo-dog-licence");
-      if (!workflow) throw new Error("demo workflow missing");
-      const journey = {
-        workflow: workflow.name,
-        screen: "residency",
-        answers: {},
-        results: {},
-        history: [],
-        drafts: {},
-      };
-      const started = await services.start(workflow.name, journey, "en");
+      const started = await services.start(name, journey, "en");
       const sent = started.cookie.split(";")[0]!;
       const verify = vi.spyOn(crypto.subtle, "verify");
       try {
-        for (let i = 0; i < 3; i++) expect((await services.open(workflow.name, sent))?.id).toBe(started.id);
+        for (let i = 0; i < 3; i++) expect((await services.open(name, sent))?.id).toBe(started.id);
         expect(verify).toHaveBeenCalledTimes(1);
         // The first journey's id under another journey's signature: well formed, not genuine.
-        const other = (await services.start(workflow.name, journey, "en")).cookie.split(";")[0]!;
+        const other = (await services.start(name, journey, "en")).cookie.split(";")[0]!;
         const changed = sent.slice(0, sent.lastIndexOf(".")) + other.slice(other.lastIndexOf("."));
-        expect(await services.open(workflow.name, changed)).toBeUndefined();
+        expect(await services.open(name, changed)).toBeUndefined();
         expect(verify).toHaveBeenCalledTimes(2);
       } finally {
         verify.mockRestore();
