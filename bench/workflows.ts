@@ -47,7 +47,7 @@ async function visitService(
   return { cookie: csrfCookie.split(";")[0]!, first, csrf };
 }
 
-/** Whether an answer set a journey cookie, i.e. stored a new journey. */
+/** The journey cookie an answer set (so it stored a new journey), or undefined. */
 const newJourney = (r: Response, service: string) =>
   r.headers.getSetCookie().find((c) => c.startsWith(`wf_${service}=`));
 
