@@ -20,6 +20,7 @@ import {
 } from "react-router";
 import { localize } from "../domain/localize";
 import type { Route } from "./+types/root";
+import { bannerColors } from "./components/Alert/readableTextColor";
 import { ErrorPage } from "./components/ErrorPage/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader/SiteHeader";
@@ -44,7 +45,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     draft,
     islandsScript,
     site,
-    banners: banners.map((b) => localize(b, locale)),
+    banners: banners.map((b) => {
+      const { background_color, ...banner } = localize(b, locale);
+      return { ...banner, colors: bannerColors(background_color) };
+    }),
   };
 }
 
@@ -118,7 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Island
               key={banner.id}
               name="AlertBanner"
-              props={{ title: banner.title, link: banner.link, backgroundColor: banner.background_color }}
+              props={{ title: banner.title, link: banner.link, colors: banner.colors }}
             />
           ))}
           <SiteHeader

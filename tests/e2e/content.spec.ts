@@ -118,6 +118,9 @@ test.describe("islands (content pages are not hydrated)", () => {
     const banners = page.locator(".cp-alert--banner");
     const shown = await banners.count();
     expect(shown).toBeGreaterThan(0);
+    // The editor's colour (content/banners.yaml), with the dark text the server chose for it.
+    await expect(banners.first()).toHaveCSS("background-color", "rgb(151, 212, 234)");
+    await expect(banners.first()).toHaveCSS("color", "rgb(0, 0, 0)");
     await banners.first().getByRole("button", { name: "Close" }).click();
     await expect(banners).toHaveCount(shown - 1);
     // A tile with little room left shortens its description (SPEC §2: under 70 px).

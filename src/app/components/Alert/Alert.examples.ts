@@ -1,6 +1,7 @@
 import type { Locale } from "../../i18n";
 import type { AlertProps } from "./Alert";
 import type { AlertBannerProps } from "./AlertBanner";
+import { bannerColors } from "./readableTextColor";
 
 export interface AlertExample {
   name: string;
@@ -76,17 +77,20 @@ export const alertBannerExamples: AlertBannerExample[] = [
     props: {
       title: "Apply for a homestead deduction by December 31",
       link: "/activity/apply-for-a-homestead-deduction",
-      backgroundColor: "#1a4480",
+      colors: bannerColors("#1a4480"),
     },
   },
   {
     name: "banner on a light background, in Spanish",
     locale: "es",
-    props: { title: "Las oficinas cierran el lunes por el feriado", backgroundColor: "rgb(255, 190, 46)" },
+    props: {
+      title: "Las oficinas cierran el lunes por el feriado",
+      colors: bannerColors("rgb(255, 190, 46)"),
+    },
   },
   {
     name: "banner with a colour that cannot be read keeps the default colours",
     locale: "en",
-    props: { title: "Trash pickup runs one day late this week", backgroundColor: "var(--brand)" },
+    props: { title: "Trash pickup runs one day late this week", colors: bannerColors("var(--brand)") },
   },
 ];

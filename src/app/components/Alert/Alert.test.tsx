@@ -8,6 +8,7 @@ import { Alert } from "./Alert";
 import { alertBannerExamples, alertExamples } from "./Alert.examples";
 import { AlertBanner } from "./AlertBanner";
 import {
+  bannerColors,
   contrastRatio,
   DARK_TEXT,
   LIGHT_TEXT,
@@ -109,7 +110,7 @@ describe("Alert behaviour", () => {
 
 describe("AlertBanner", () => {
   it("links its title and picks white text on a dark background", () => {
-    renderIn("en", <AlertBanner title="Read more" link="/news" backgroundColor="#1a4480" />);
+    renderIn("en", <AlertBanner title="Read more" link="/news" colors={bannerColors("#1a4480")} />);
     const link = screen.getByRole("link", { name: "Read more" });
     expect(link.getAttribute("href")).toBe("/news");
     const banner = screen.getByRole("status");
@@ -118,12 +119,12 @@ describe("AlertBanner", () => {
   });
 
   it("picks dark text on a light background", () => {
-    renderIn("en", <AlertBanner title="Notice" backgroundColor="#ffbe2e" />);
+    renderIn("en", <AlertBanner title="Notice" colors={bannerColors("#ffbe2e")} />);
     expect(screen.getByRole("status").style.color).toBe("rgb(0, 0, 0)");
   });
 
   it("keeps the default colours when the background cannot be read", () => {
-    renderIn("en", <AlertBanner title="Notice" backgroundColor="var(--brand)" />);
+    renderIn("en", <AlertBanner title="Notice" colors={bannerColors("var(--brand)")} />);
     expect(screen.getByRole("status").getAttribute("style")).toBeNull();
   });
 });
@@ -167,5 +168,18 @@ describe("readableTextColor", () => {
 
   it("computes the WCAG extremes", () => {
     expect(contrastRatio(relativeLuminance([0, 0, 0]), relativeLuminance([255, 255, 255]))).toBeCloseTo(21);
+  });
+});
+
+describe("bannerColors", () => {
+  it("gives the editor's colour with the text colour that reads on it", () => {
+    expect(bannerColors("#1a4480")).toEqual({ background: "#1a4480", text: LIGHT_TEXT });
+    expect(bannerColors("gold")).toEqual({ background: "gold", text: DARK_TEXT });
+  });
+
+  it("gives none without a colour, or for one it cannot read", () => {
+    expect(bannerColors(undefined)).toBeUndefined();
+    expect(bannerColors("")).toBeUndefined();
+    expect(bannerColors("var(--brand)")).toBeUndefined();
   });
 });

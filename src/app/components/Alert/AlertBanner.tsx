@@ -1,22 +1,21 @@
 import { Alert } from "./Alert";
-import { readableTextColor } from "./readableTextColor";
+import type { BannerColors } from "./readableTextColor";
 
 /** A site-wide banner from content (SPEC §3 Banner): an info alert in the editor's colour. */
 export interface AlertBannerProps {
   title: string;
   link?: string | null;
-  /** Any CSS colour; ignored when it cannot be read, so the text always stays legible. */
-  backgroundColor?: string | null;
+  /** The editor's colour with a legible text colour (`bannerColors`); the default colours without. */
+  colors?: BannerColors | null;
   allowClose?: boolean;
   notifyOnClose?: () => void;
 }
 
-export function AlertBanner({ title, link, backgroundColor, allowClose, notifyOnClose }: AlertBannerProps) {
-  const color = backgroundColor ? readableTextColor(backgroundColor) : undefined;
+export function AlertBanner({ title, link, colors, allowClose, notifyOnClose }: AlertBannerProps) {
   return (
     <Alert
       className="usa-alert--slim usa-alert--no-icon cp-alert--banner"
-      style={color ? { backgroundColor: backgroundColor!, color } : undefined}
+      style={colors ? { backgroundColor: colors.background, color: colors.text } : undefined}
       allowClose={allowClose}
       notifyOnClose={notifyOnClose}
     >

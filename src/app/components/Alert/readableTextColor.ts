@@ -104,3 +104,19 @@ export function readableTextColor(background: string): typeof DARK_TEXT | typeof
   const luminance = relativeLuminance([overWhite(r), overWhite(g), overWhite(b)]);
   return contrastRatio(luminance, 0) >= contrastRatio(luminance, 1) ? DARK_TEXT : LIGHT_TEXT;
 }
+
+/** A banner's colours: the editor's background and the text colour chosen for it. */
+export interface BannerColors {
+  background: string;
+  text: typeof DARK_TEXT | typeof LIGHT_TEXT;
+}
+
+/**
+ * The colours to draw a banner in, or undefined to keep the default ones (no colour given, or one
+ * that cannot be read). Worked out by the server (the root loader), so the colour parser never
+ * travels to the browser with the banner's island.
+ */
+export function bannerColors(background: string | null | undefined): BannerColors | undefined {
+  const text = background ? readableTextColor(background) : undefined;
+  return background && text ? { background, text } : undefined;
+}
