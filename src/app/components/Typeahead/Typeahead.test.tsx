@@ -74,6 +74,9 @@ describe("Typeahead without JavaScript", () => {
     expect(html).toContain('placeholder="What are you looking for?"');
     expect(html).toContain('aria-label="input field"');
     expect(html).not.toContain("combobox");
+    // Nor its menu: without the script it could never open.
+    expect(html).not.toContain("cp-typeahead__menu");
+    expect(html).not.toContain('role="status"');
   });
 });
 

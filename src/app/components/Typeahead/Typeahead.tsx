@@ -108,7 +108,8 @@ export function Typeahead<T extends object>({
 
   const [value, setValue] = useState(defaultValue);
   const [state, dispatch] = useReducer(typeaheadReducer<T>, undefined, initialTypeaheadState<T>);
-  // The server sends a plain search input; it becomes a combobox only where the script runs.
+  // The server sends a plain search input; it becomes a combobox, with its menu and the live
+  // region that announces results, only where the script runs.
   const [enhanced, setEnhanced] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const pending = useRef<Pending>({});
@@ -183,8 +184,11 @@ export function Typeahead<T extends object>({
     };
   });
   const typed = value.trim();
-  const last =
-    lastItem === true
+  // Without the script the menu is never drawn, so its last item is not worked out either (on the
+  // server, for every page's search box).
+  const last = !enhanced
+    ? undefined
+    : lastItem === true
       ? { label: t("typeahead.seeAll", { term: typed }), href: searchHref(typed) }
       : lastItem
         ? lastItem(typed)
@@ -242,39 +246,41 @@ export function Typeahead<T extends object>({
         })}
       />
       {enhanced && (
-        <span id={hintId} className="usa-sr-only">
-          {t("typeahead.instructions")}
-        </span>
+        <>
+          <span id={hintId} className="usa-sr-only">
+            {t("typeahead.instructions")}
+          </span>
+          <div className="usa-sr-only" role="status" aria-live="polite">
+            {announcement}
+          </div>
+          <div className="cp-typeahead__menu" hidden={!open}>
+            <div className="cp-typeahead__header">
+              <p className="cp-typeahead__heading" id={headingId}>
+                {t("typeahead.quickResults")}
+              </p>
+              {closeButton && (
+                <button
+                  type="button"
+                  className="cp-typeahead__close"
+                  title={t("typeahead.closeMenu")}
+                  aria-label={t("typeahead.closeMenu")}
+                  onClick={close}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              )}
+            </div>
+            <Listbox
+              id={listboxId}
+              options={options}
+              activeIndex={state.activeIndex}
+              onChoose={(option) => navigate(option.href)}
+              labelledBy={headingId}
+              emptyText={open && state.results.length === 0 ? t("typeahead.noResults") : undefined}
+            />
+          </div>
+        </>
       )}
-      <div className="usa-sr-only" role="status" aria-live="polite">
-        {announcement}
-      </div>
-      <div className="cp-typeahead__menu" hidden={!open}>
-        <div className="cp-typeahead__header">
-          <p className="cp-typeahead__heading" id={headingId}>
-            {t("typeahead.quickResults")}
-          </p>
-          {closeButton && (
-            <button
-              type="button"
-              className="cp-typeahead__close"
-              title={t("typeahead.closeMenu")}
-              aria-label={t("typeahead.closeMenu")}
-              onClick={close}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          )}
-        </div>
-        <Listbox
-          id={listboxId}
-          options={options}
-          activeIndex={state.activeIndex}
-          onChoose={(option) => navigate(option.href)}
-          labelledBy={headingId}
-          emptyText={open && state.results.length === 0 ? t("typeahead.noResults") : undefined}
-        />
-      </div>
       {state.error && (
         <Alert
           alertType="error"
