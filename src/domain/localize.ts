@@ -12,6 +12,12 @@ export type Locale = (typeof supportedLocales)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 /** The cookie holding the resident's language: the switch writes it, the server reads it. */
 export const LANGUAGE_COOKIE = "lang";
+const ONE_YEAR_IN_SECONDS = 31_536_000;
+
+/** The cookie storing a language choice. `secure`: the site runs on https, where every cookie is `Secure`. */
+export function languageCookie(lang: Locale, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_IN_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
 
 export interface Localization {
   locale: string;

@@ -50,7 +50,7 @@ import { clientKey, createRateLimits, readRateLimitSettings } from "./rate-limit
 import { sendFetchResponse, toFetchRequest } from "./react-router-adapter";
 import { redactError, redactUrl } from "./redact-url";
 import { refusalBeacon } from "./refusal-beacon";
-import { requestLocale } from "./request-locale";
+import { addressLanguageCookie, requestLocale } from "./request-locale";
 import { createRequestPriority } from "./request-priority";
 import { createSiteSearch, indexSourceOf, showsDemoServices } from "./search";
 import { nonceOf, securityHeaderFields, securityHeaders } from "./security-headers";
@@ -339,6 +339,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     ttlMs: config.dev ? 0 : config.pageCacheSeconds * 1000,
     securityFields: securityHeaderFields(security),
     contentVersion: services.contentVersion,
+    cookieFor: (url, cookieHeader) => addressLanguageCookie(url, cookieHeader, config.secureCookies),
   });
 
   const rateLimits = await createRateLimits({ redisUrl: config.redisUrl, ...readRateLimitSettings() });
@@ -354,6 +355,17 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   app.use(hostGuard(config.allowedHosts));
   app.use(methodGuard());
   app.use(singleLeadingSlash());
+  // A visitor who has not chosen a language keeps the one their first address named.
+  app.use((req, res, next) => {
+    const cookie = addressLanguageCookie(
+      new URL(req.originalUrl, "http://x"),
+      req.headers.cookie,
+      config.secureCookies,
+    );
+    // (The switch's own address stores the choice itself.)
+    if (cookie && req.path !== "/language") res.append("Set-Cookie", cookie);
+    next();
+  });
   // Before any route reads a body or does work (src/server/rate-limits.ts).
   app.use(rateLimits.middleware);
   app.use(compression());

@@ -86,6 +86,11 @@ export interface PageCacheOptions {
   securityFields: (nonce: string) => string[];
   /** The content version now (the store re-reads it from the database every few seconds). */
   contentVersion: () => Promise<string>;
+  /**
+   * A cookie an answer before Express sets for this request (the language an address names:
+   * src/server/request-locale.ts `addressLanguageCookie`); later answers get it from Express.
+   */
+  cookieFor?: (url: URL, cookieHeader: string | undefined) => string | undefined;
 }
 
 export class PageCache {
@@ -241,6 +246,7 @@ export class PageCache {
     page: CachedPage,
     label: "hit" | "miss",
     early: boolean,
+    cookie?: string,
   ): void {
     const variant = page[negotiate(req.headers["accept-encoding"])] ?? page.identity;
     const condition = req.headers["if-none-match"];
@@ -248,7 +254,14 @@ export class PageCache {
     const fields = notModified ? variant.notModified : variant.fields;
     const status = notModified ? 304 : 200;
     if (early) {
-      res.writeHead(status, [...this.options.securityFields(cspNonce()), ...fields, "x-page-cache", label]);
+      const own = cookie ? ["set-cookie", cookie] : [];
+      res.writeHead(status, [
+        ...this.options.securityFields(cspNonce()),
+        ...fields,
+        ...own,
+        "x-page-cache",
+        label,
+      ]);
     } else {
       for (let i = 0; i < fields.length; i += 2) res.setHeader(fields[i]!, fields[i + 1]!);
       res.setHeader("x-page-cache", label);
@@ -281,7 +294,7 @@ export class PageCache {
     const answer = (version: string) => {
       const page = this.get(this.keyOf(locale, version, req.headers.host, raw));
       if (!page) return false;
-      this.send(req, res, page, "hit", true);
+      this.send(req, res, page, "hit", true, this.options.cookieFor?.(url, req.headers.cookie));
       return true;
     };
     return this.options.contentVersion().then(answer);

@@ -46,7 +46,12 @@ export async function sendFetchResponse(
     if (key === "set-cookie") continue;
     res.setHeader(key, value);
   }
-  const cookies = response.headers.getSetCookie();
+  // Cookies the middleware set for this request (the address's language) are kept beside the page's.
+  const earlier = res.getHeader("set-cookie");
+  const cookies = [
+    ...(earlier === undefined ? [] : [earlier].flat().map(String)),
+    ...response.headers.getSetCookie(),
+  ];
   if (cookies.length) res.setHeader("set-cookie", cookies);
   if (body) {
     res.end(body);

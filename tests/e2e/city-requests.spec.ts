@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { openDatabase } from "../../src/db/database";
 import { onOneCityDay } from "./city-day";
 import {
   CONTINUE,
@@ -455,5 +456,15 @@ test.describe("city requests, as a resident sends them", () => {
     await expect(main).toContainText("We have sent a confirmation to grace.okafor@example.com.");
     await expect(main).toContainText("reviews each report within 5 business days");
     await expect(main).toContainText("we email you at grace.okafor@example.com what officers will do");
+    // The service's dashboard counts this sending with the journeys that ran with JavaScript.
+    const db = await openDatabase({ url: process.env.DATABASE_URL, file: "data/e2e/cedarport.sqlite" });
+    try {
+      const sent = await db.all<{ js: number }>(
+        "SELECT js FROM completion_times WHERE workflow = 'traffic-complaint'",
+      );
+      expect(sent.map((row) => Number(row.js))).toContain(1);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -294,4 +294,23 @@ describe.runIf(hasBuild)("page cache", () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
     expect(answers[1]!.headers["x-page-cache"]).toBe("hit");
   });
+  it("remembers the language an address names for a visitor who has not chosen one, cached or not", async () => {
+    for (const base of [site.base, uncached.base]) {
+      const fresh = await ask(base, "/agencies?lang=es");
+      expect(fresh.headers["set-cookie"]).toMatch(/^lang=es; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+      expect(fresh.text).toContain('<html lang="es"');
+    }
+    // Answered before Express, from the cache: the same cookie.
+    expect((await cached(site.base, "/topics?lang=es")).headers["set-cookie"]).toMatch(/^lang=es;/);
+    // A stored choice stands: only the switch changes it.
+    expect(
+      (await ask(site.base, "/topics?lang=es", { cookie: "lang=en" })).headers["set-cookie"],
+    ).toBeUndefined();
+    expect((await ask(site.base, "/topics")).headers["set-cookie"]).toBeUndefined();
+    // A service's screen keeps its own cookies beside it.
+    const screen = await fetch(`${uncached.base}/workflow/demo-dog-licence/residency?lang=es`);
+    const cookies = screen.headers.getSetCookie().map((c) => c.split("=")[0]);
+    expect(cookies).toContain("lang");
+    expect(cookies).toContain("wf_csrf");
+  });
 });

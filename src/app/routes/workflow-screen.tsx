@@ -458,7 +458,20 @@ export default function WorkflowScreen({ loaderData, actionData: posted }: Route
           {/* On check-answers, "after the questions" is after the answers: the amounts to pay. */}
           <ContentBlocks blocks={content.filter(isAfter)} />
           {!screen.schema && (
-            <Form method="post" action={action}>
+            <Form
+              method="post"
+              action={action}
+              onSubmit={(event) => {
+                // Sent as every other screen's enhanced form sends (JSON), so the service's dashboard
+                // counts this sending with the journeys that ran with JavaScript.
+                event.preventDefault();
+                submit({ intent: "submit", answers: {}, csrf } as never, {
+                  method: "post",
+                  action,
+                  encType: "application/json",
+                });
+              }}
+            >
               <Csrf token={csrf} />
               <button className="usa-button" type="submit" name="_intent" value="submit" disabled={busy}>
                 {screen.buttonLabel ?? t("submit")}

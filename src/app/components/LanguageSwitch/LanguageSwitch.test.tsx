@@ -1,14 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { languageCookie } from "../../../domain/localize";
 import { axeViolations, renderIn } from "../test-support";
-import {
-  LANGUAGE_PREFERENCE_KEY,
-  LanguageSwitch,
-  languageCookie,
-  languageHref,
-  RELOAD_DELAY_MS,
-} from "./LanguageSwitch";
+import { LANGUAGE_PREFERENCE_KEY, LanguageSwitch, languageHref, RELOAD_DELAY_MS } from "./LanguageSwitch";
 import { languageSwitchExamples } from "./LanguageSwitch.examples";
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { isLocale, LANGUAGE_COOKIE, type Locale } from "../../../domain/localize";
+import { isLocale, type Locale, languageCookie } from "../../../domain/localize";
 import { useTranslation } from "../../i18n/use-translation";
 import "./LanguageSwitch.css";
 
@@ -7,7 +7,6 @@ import "./LanguageSwitch.css";
 export const RELOAD_DELAY_MS = 100;
 /** SPEC §7.4: the browser keeps the choice under this local-storage key. */
 export const LANGUAGE_PREFERENCE_KEY = "languagePreference";
-const ONE_YEAR_IN_SECONDS = 31_536_000;
 
 /** Each language is named in itself, so a reader finds their own whatever the page's language. */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", es: "Español" };
@@ -15,11 +14,6 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", es: "Espa
 /** The no-JavaScript path: the server sets the cookie and redirects back to `returnTo`. */
 export function languageHref(lang: Locale, returnTo: string): string {
   return `/language?${new URLSearchParams({ lang, return: returnTo })}`;
-}
-
-/** `secure`: the page came over https, where every cookie of the site is `Secure`. */
-export function languageCookie(lang: Locale, secure: boolean): string {
-  return `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_IN_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 /**
