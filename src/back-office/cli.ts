@@ -79,7 +79,11 @@ async function main(argv: string[]): Promise<void> {
   const [command, typed] = positionals;
   const email = typed && normalizeEmail(typed);
   const config = readConfig();
-  const db = await openDatabase({ url: config.databaseUrl, file: join(config.dataDir, "cedarport.sqlite") });
+  const file = join(config.dataDir, "cedarport.sqlite");
+  const db = await openDatabase({ url: config.databaseUrl, file });
+  // Which site's accounts these are: the CLI must run with the site's own DATA_DIR (or
+  // DATABASE_URL), or it changes another database than the one the site reads.
+  console.error(`Staff accounts in ${config.databaseUrl ? databaseName(config.databaseUrl) : file}`);
   try {
     await migrate(db);
     if (command === "list") {
@@ -151,4 +155,14 @@ try {
 } catch (error) {
   console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
   process.exitCode = 1;
+}
+
+/** A PostgreSQL address without its credentials: "postgres://db.example:5432/cedarport". */
+function databaseName(url: string): string {
+  try {
+    const { protocol, host, pathname } = new URL(url);
+    return `${protocol}//${host}${pathname}`;
+  } catch {
+    return "the database of DATABASE_URL";
+  }
 }
