@@ -21,6 +21,13 @@ export type AcceptedType = keyof typeof ACCEPTED_TYPES;
 /** 10 MB: a phone photo or a multi-page scan. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The most files one field takes: the shared definition's maxItems. A screen may ask for fewer,
+ * never more: the server takes an upload's body only up to the size of this many files and one more
+ * (src/server/app.ts), so a field that allows more would refuse what it asks for.
+ */
+export const MAX_FILES_PER_FIELD = 5;
+
 /** A stored file as an answer holds it. */
 export interface UploadRef {
   id: string;

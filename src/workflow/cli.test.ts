@@ -91,6 +91,35 @@ describe("npm run workflow", () => {
     expect(bad.out).toContain("✗ expected to be on applicant, but on not-eligible");
   });
 
+  it("check and replay say at which line and column a file stops being JSON", async () => {
+    await writeFile(join(dir, "typed.json"), '{\n  "type": "graph_composite",\n  "name": "typed",\n}\n');
+    const checked = await run("check", join(dir, "typed.json"));
+    expect(checked.code).toBe(1);
+    expect(checked.out).toMatch(
+      /typed\.json: \(root\): workflow is malformed: not valid JSON at line 4, column 1: .*remove the comma before the "}"/,
+    );
+    await writeFile(
+      join(dir, "typed-recording.json"),
+      '{ "workflow": "demo-dog-licence",\n  "steps": [\n    {}\n    {}\n  ] }',
+    );
+    const replayed = await run("replay", "demo-dog-licence", join(dir, "typed-recording.json"));
+    expect(replayed.code).toBe(1);
+    expect(replayed.out).toMatch(/typed-recording\.json: not valid JSON at line 4, column 5: /);
+  });
+
+  it("replay says, on a ✗ line, that a recording is another service's", async () => {
+    await writeFile(
+      join(dir, "mayor.json"),
+      JSON.stringify({ workflow: "contact-the-mayor", locale: "en", now: "2026-06-01", steps: [] }),
+    );
+    const { code, out } = await run("replay", "demo-dog-licence", join(dir, "mayor.json"));
+    expect(code).toBe(1);
+    expect(out).toContain(
+      "   ✗ the recording is for contact-the-mayor, not demo-dog-licence: replay it with",
+    );
+    expect(out).toContain("replay does not match: 1 mismatch(es)");
+  });
+
   // One real process (tsx and the engine load in it: seconds on a busy machine, hence the time).
   it("is the command line: the command's output and exit code from `npx tsx src/workflow/cli.ts`", () => {
     const bad = spawnSync(

@@ -18,6 +18,7 @@ import { basename, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatIsoDate } from "../domain/dates";
 import { placeOf } from "./errors";
+import { parseJsonText } from "./json-syntax";
 import { hasErrors, lintWorkflow } from "./lint";
 import { MAP_USAGE, mapCommand } from "./map-files";
 import { recordCommand } from "./record";
@@ -59,7 +60,7 @@ async function check(files: string[]): Promise<number> {
   for (const file of targets) {
     let json: unknown;
     try {
-      json = JSON.parse(await readFile(file, "utf8"));
+      json = parseJsonText(await readFile(file, "utf8"));
     } catch (error) {
       console.log(`${shown(file)}: (root): workflow is malformed: ${(error as Error).message}`);
       errors++;
@@ -97,7 +98,7 @@ async function replay(nameOrFile: string | undefined, recordingFile: string | un
   }
   let recording: ReturnType<typeof parseRecording>;
   try {
-    recording = parseRecording(JSON.parse(await readFile(recordingFile, "utf8")));
+    recording = parseRecording(parseJsonText(await readFile(recordingFile, "utf8")));
   } catch (error) {
     console.log(`${shown(recordingFile)}: ${(error as Error).message}`);
     return 1;

@@ -280,6 +280,36 @@ describe("lintWorkflow", () => {
     expect(lint(withDocuments()).filter((p) => p.rule === "label")).toEqual([]);
   });
 
+  it("refuses a required field the form never shows, and documents where no file is taken", () => {
+    const file = editedPets((f) => {
+      (config(f, "details").schema as { required: string[] }).required = ["name", "age", "emial"];
+      properties(f, "senior").papers = { $ref: "definitions/common.json#/$defs/documents", maxItems: 10 };
+      config(f, "check").schema = {
+        type: "object",
+        properties: { proof: { $ref: "definitions/common.json#/$defs/documents" } },
+      };
+    });
+    expect(lint(file).map((p) => [formatPath(p.path), p.severity, p.rule])).toEqual([
+      ["nodes[1].data.config.schema.required[2]", "error", "required"],
+      ["nodes[2].data.config.schema.properties.papers.maxItems", "error", "documents"],
+      ["nodes[3].data.config.schema.properties.proof", "error", "documents"],
+    ]);
+    expect(lint(file)[0]?.message).toContain('"emial", which is not a field of screen "details"');
+  });
+
+  it("says a documents field is inside a repeat once, never asking for labels of the files in it", () => {
+    const file = structuredClone(demo) as unknown as WorkflowFile;
+    properties(file, "dogs").photos = {
+      $ref: "definitions/common.json#/$defs/documents",
+      title: { en: "Photos", es: "Fotos" },
+    };
+    expect(brief(lintWorkflow(file, "demo-dog-licence.json", { checkSchema: compileScreenSchema }))).toEqual([
+      expect.stringMatching(
+        /^nodes\[4\]\.data\.config\.schema\.properties\.photos: error: documents field "photos" is inside a repeat:/,
+      ),
+    ]);
+  });
+
   it("stops at a broken frame of the file itself, with the schema's problems", () => {
     const file = editedPets((f) => {
       (f.data.config as unknown as Record<string, unknown>).strat = "start";

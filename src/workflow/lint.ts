@@ -3,13 +3,13 @@
  * translator would trip on: screens nobody can reach, screens with no way out, transitions to
  * screens that do not exist, conditions on fields that do not exist, fields without a label, texts
  * without Spanish, office details written out instead of taken from content/, titles that repeat
- * the "(optional)" the form adds by itself. Malformed screens do not hide the rest of the file:
+ * the "(optional)" the form adds by itself, required fields the form never shows, documents fields
+ * where no file is taken (lint-required.ts, lint-documents.ts). Malformed screens do not hide the rest of the file:
  * lint goes on with stand-ins for them (salvage.ts).
  */
 
 import enForms from "../../locales/en/forms.json";
 import esForms from "../../locales/es/forms.json";
-import { uploadFields } from "../domain/uploads";
 import { workflowCatalog } from "./catalog";
 import { screenForm } from "./form";
 import { guardFields } from "./guards";
@@ -17,7 +17,9 @@ import { lintAnswerTexts } from "./lint-answer-texts";
 import { lintBindings } from "./lint-bindings";
 import { lintChoiceFilters } from "./lint-choice-filters";
 import { lintCrossFieldRules } from "./lint-cross-field";
+import { lintDocuments, uploadFieldsAnywhere } from "./lint-documents";
 import { type LinkLintOptions, lintLinks } from "./lint-links";
+import { lintRequired } from "./lint-required";
 import { lintWidgets } from "./lint-widgets";
 import { type Catalog, isTextObject, lookupKey, mapSchema, writtenText } from "./localize";
 import { type OfficeDirectory, officeValueProblem } from "./office-details";
@@ -183,14 +185,19 @@ function uiAt(ui: unknown, path: JsonPath): Record<string, unknown> {
   return isObject(node) ? node : {};
 }
 
+/** Whether `path` is strictly inside the node at `parent`. */
+function isInside(path: JsonPath, parent: JsonPath): boolean {
+  return path.length > parent.length && parent.every((part, i) => path[i] === part);
+}
+
 function lintScreenSchema(screen: Screen, options: LintOptions, report: Report): void {
   const schemaPath = [...screen.lens, "data", "config", "schema"];
   const itemPrefix: JsonPath = screen.repeat ? ["items"] : [];
   if (screen.schema) {
     // A documents field's items are file references the engine fills in, never questions.
-    const documents = new Set(uploadFields(screen.schema));
+    const documents = uploadFieldsAnywhere(screen.schema).map(({ path }) => path);
     mapSchema(screen.schema, (node, path) => {
-      if (path[0] === "properties" && documents.has(String(path[1])) && path.length > 2) return node;
+      if (documents.some((field) => isInside(path, field))) return node;
       const local = path.slice(itemPrefix.length);
       const where = [...schemaPath, ...local];
       const ui = uiAt(screen.repeat ? { items: screen.uiSchema } : screen.uiSchema, path);
@@ -521,6 +528,8 @@ function lintRead(
     lintOptionalTitles(screen, catalog, report);
     lintCrossFieldRules(screen, report);
     lintWidgets(screen, report);
+    lintRequired(screen, report);
+    lintDocuments(screen, report);
   }
   lintTexts(json, workflow, catalog, report);
   lintSubmission(workflow, report);

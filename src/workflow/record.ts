@@ -31,6 +31,7 @@ import { type ChoiceValue, choicesOf } from "./choices";
 import { evaluateGuard } from "./guards";
 import type { Integrations } from "./integrations";
 import { answerAndCall, type Journey, startJourney, submitJourney } from "./journey";
+import { parseJsonText } from "./json-syntax";
 import { jsonText } from "./json-text";
 import type { OfficeDirectory } from "./office-details";
 import { loadWorkflowFile } from "./registry";
@@ -486,7 +487,7 @@ export async function writeRecording(
 
 /** Replays a recording file through the engine: [] when it goes as recorded, else what did not. */
 export async function replayFile(workflow: Workflow, file: string, validate: Validate): Promise<string[]> {
-  const recording = parseRecording(JSON.parse(await readFile(file, "utf8")));
+  const recording = parseRecording(parseJsonText(await readFile(file, "utf8")));
   const report = await replayRecording(workflow, recording, { validate });
   return report.mismatches;
 }

@@ -7,6 +7,7 @@
 
 import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { parseJsonText } from "./json-syntax";
 import { parseRecording, type Recording } from "./replay";
 import type { Problem } from "./types";
 
@@ -77,7 +78,7 @@ export async function recordingProblems(
   for (const file of files) {
     const path = join(folder, file);
     try {
-      recordings.push(parseRecording(JSON.parse(await readFile(path, "utf8"))));
+      recordings.push(parseRecording(parseJsonText(await readFile(path, "utf8"))));
     } catch (error) {
       problems.push(warn(path, `not a recording: ${(error as Error).message}`));
     }

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { parseJsonText } from "./json-syntax";
 import { loadWorkflows } from "./registry";
 import { parseRecording, replayRecording } from "./replay";
 import { validateAnswers } from "./validate-port";
@@ -33,7 +34,7 @@ describe("workflow recordings", () => {
         (await readdir(join(recordingsDir, name)).catch(() => [] as string[]))
           .filter((file) => file.endsWith(".json"))
           .map(async (file) =>
-            parseRecording(JSON.parse(await readFile(join(recordingsDir, name, file), "utf8"))),
+            parseRecording(parseJsonText(await readFile(join(recordingsDir, name, file), "utf8"))),
           ),
       );
       // A service that sends answers must have a recording that sends them; a tool without a
@@ -53,7 +54,7 @@ describe("workflow recordings", () => {
       for (const file of folder.files) {
         const path = join(recordingsDir, folder.name, file);
         it(`replays ${relative(root, path)}`, async () => {
-          const recording = parseRecording(JSON.parse(await readFile(path, "utf8")));
+          const recording = parseRecording(parseJsonText(await readFile(path, "utf8")));
           const workflow = workflows.get(recording.workflow);
           expect(workflow, `no workflow ${recording.workflow}`).toBeDefined();
           if (!workflow) return;

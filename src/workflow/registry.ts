@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { compileWorkflowText } from "../app/components/RichText/workflow-markdown.server";
 import { readContent } from "../content-service/load";
 import { WORKFLOW_MALFORMED, WorkflowError } from "./errors";
+import { parseJsonText } from "./json-syntax";
 import { bindOfficeDetails, type OfficeDirectory, officeDirectory } from "./office-details";
 import { type ParseOptions, parseWorkflow } from "./parse";
 import { compileTexts } from "./rich-texts";
@@ -54,9 +55,9 @@ export async function loadWorkflowFile(file: string, options: LoadOptions = {}):
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonText(text);
   } catch (error) {
-    return refused(file, WORKFLOW_MALFORMED, [], `not valid JSON (${(error as Error).message})`);
+    return refused(file, WORKFLOW_MALFORMED, [], (error as Error).message);
   }
   try {
     const workflow = parseWorkflow(json, file, options);

@@ -4,10 +4,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { lintWorkflow } from "./lint";
+import { MAP_ALL_COMMAND } from "./map-files";
 import { parseWorkflow } from "./parse";
 import { readOfficeDirectory } from "./registry";
 import { parseRecording, replayRecording } from "./replay";
-import { newServiceCommand, scaffoldService, serviceNameProblem, writeScaffold } from "./scaffold";
+import { newServiceCommand, nextSteps, scaffoldService, serviceNameProblem, writeScaffold } from "./scaffold";
 import { compileScreenSchema, validateAnswers } from "./validate-port";
 
 const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
@@ -141,6 +142,29 @@ describe("newServiceCommand", () => {
       '"Parking Permit" cannot be a service name: use lower-case letters, digits and single hyphens, like dog-licence',
       "give the new service a name: npm run workflow -- new <name>",
     ]);
+  });
+
+  it("says what comes next: check, record, the sample recordings to write again, the map", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    expect(await run(["bin-permit", "--title-es", "Permiso de contenedor"])).toBe(0);
+    const said = log.mock.calls.flat().join("\n");
+    expect(said).toContain("  - npm run workflow -- record bin-permit   (a recording of every path");
+    expect(said).toMatch(
+      /- happy-path\.json and validation-errors\.json in \S*recordings\/bin-permit\/ answer the sample question: once you change the screens, write them again or delete them \(record never replaces them;/,
+    );
+    expect(said).toContain(`  - ${MAP_ALL_COMMAND}   (draws its map in docs/services/: the test suite fails`);
+    expect(said).not.toMatch(/translate its title/);
+  });
+
+  it("leaves the map out for a service outside workflows/, whose map nothing asks for", () => {
+    const steps = nextSteps("tree-permit", join(scratch, "elsewhere"), {
+      translated: true,
+      inWorkflows: false,
+    });
+    expect(steps.some((step) => step.includes("map"))).toBe(false);
+    expect(steps).toContainEqual(
+      expect.stringMatching(/^npm run workflow -- record \S*elsewhere\/tree-permit\.json /),
+    );
   });
 
   it("says to translate the title when no Spanish one is given", async () => {

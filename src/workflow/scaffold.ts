@@ -12,6 +12,7 @@ import { access, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { jsonText } from "./json-text";
+import { MAP_ALL_COMMAND } from "./map-files";
 import type { Recording } from "./replay";
 import type { WorkflowFile } from "./types";
 
@@ -227,12 +228,41 @@ export async function newServiceCommand(
     return 2;
   }
   for (const file of written) console.log(`created ${shown(file)}`);
-  const file = shown(join(workflowsDir, `${name}.json`));
-  console.log(`The service works as it is, at /workflow/${name}. Next:
-  - write its questions in ${file} (docs/workflows.md explains each part)${titleEs ? "" : "\n  - translate its title: no --title-es was given, so the Spanish title is the English one"}
-  - npm run workflow -- check ${file}
-  - npm run workflow -- record ${dir ? file : name}   (a recording of every path, to start from)`);
+  console.log(`The service works as it is, at /workflow/${name}. Next:`);
+  const inWorkflows = workflowsDir === opts.workflowsDir;
+  for (const step of nextSteps(name, workflowsDir, { translated: Boolean(titleEs), inWorkflows }))
+    console.log(`  - ${step}`);
   return 0;
+}
+
+/**
+ * What staff do after `new`, in order, one line each. `inWorkflows`: the service is in workflows/,
+ * where `record` finds it by name and the test suite asks for its map.
+ */
+export function nextSteps(
+  name: string,
+  workflowsDir: string,
+  opts: { translated: boolean; inWorkflows: boolean },
+): string[] {
+  const file = shown(join(workflowsDir, `${name}.json`));
+  const recordings = shown(join(workflowsDir, "recordings", name));
+  return [
+    `write its questions in ${file} (docs/workflows.md explains each part)`,
+    ...(opts.translated
+      ? []
+      : ["translate its title: no --title-es was given, so the Spanish title is the English one"]),
+    `npm run workflow -- check ${file}`,
+    `npm run workflow -- record ${opts.inWorkflows ? name : file}   (a recording of every path, to start from)`,
+    // They answer the sample question, so they stop replaying once it changes; record writes
+    // files of its own (named after each end) and never replaces them.
+    `happy-path.json and validation-errors.json in ${recordings}/ answer the sample question: once you change the screens, write them again or delete them (record never replaces them; the test suite needs one recording that is sent and one with validation errors)`,
+    // docs/services/ holds the maps of workflows/ only; maps-current.test.ts fails without this one.
+    ...(opts.inWorkflows
+      ? [
+          `${MAP_ALL_COMMAND}   (draws its map in docs/services/: the test suite fails without it; again after each change)`,
+        ]
+      : []),
+  ];
 }
 
 function parseNewArgs(args: string[]) {

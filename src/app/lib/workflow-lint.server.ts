@@ -10,6 +10,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { placeOf } from "../../workflow/errors";
+import { parseJsonText } from "../../workflow/json-syntax";
 import { lintWorkflow } from "../../workflow/lint";
 import type { Problem } from "../../workflow/types";
 import { compileScreenSchema } from "../../workflow/validate-port";
@@ -52,7 +53,7 @@ export async function checkWorkflowFile(file: string): Promise<CheckResult> {
   let json: unknown;
   let problems: CheckedProblem[];
   try {
-    json = JSON.parse(text);
+    json = parseJsonText(text);
     problems = lintWorkflow(json, shown, { checkSchema: compileScreenSchema }).map((p) => ({
       severity: p.severity,
       where: placeOf(p.path, json),
