@@ -28,7 +28,7 @@ export default [
   route("find-my-representatives", "routes/find-my-representatives.tsx"),
   // Where any request stands, for the resident who sent it (src/back-office/).
   route("request-status", "routes/request-status.tsx"),
-  // The staff console (src/back-office/): sign-in, each service's submissions, one submission, the audit log.
+  // The staff console (src/back-office/): sign-in, each service's submissions, one submission and its documents, the audit log.
   layout("routes/staff/layout.tsx", [
     route("staff", "routes/staff/home.tsx"),
     route("staff/login", "routes/staff/login.tsx"),
@@ -44,6 +44,8 @@ export default [
     route("staff/services/:name/export", "routes/staff/export.ts"),
     route("staff/services/:name/performance", "routes/staff/performance.tsx"),
     route("staff/submissions/:reference", "routes/staff/submission.tsx"),
+    // A document the resident uploaded with it (a download).
+    route("staff/submissions/:reference/documents/:id", "routes/staff/document.ts"),
   ]),
   // Staff only (the preview session): every service, its check results, map and texts.
   route("preview/workflows", "routes/preview-workflows.tsx"),

@@ -1,6 +1,7 @@
 import type { Database } from "../db/database";
 import { addDays, parseIsoDate } from "../domain/dates";
 import type { Locale } from "../domain/localize";
+import type { UploadRef } from "../domain/uploads";
 import {
   DEDUCTION_APPLICATIONS,
   SUBMISSION_STATUS,
@@ -10,6 +11,7 @@ import { EMAIL } from "../integrations/email";
 import { normalizeParcelNumber } from "../integrations/property-records";
 import type { Sealer, Submission } from "../integrations/submissions/submissions";
 import { listDead, type Outbox, replayDead } from "../outbox";
+import type { Uploads } from "../server/uploads/upload-store";
 import { type CheckAnswersRow, checkAnswersRows } from "../workflow/check-answers";
 import { screenForm } from "../workflow/form";
 import { readField } from "../workflow/guards";
@@ -28,6 +30,7 @@ import {
   countByStatus,
   eachCase,
   findCase,
+  journeyOf,
   listAudit,
   listCases,
   listEvents,
@@ -130,6 +133,16 @@ export interface BackOffice extends IdpSignInService {
   ): Promise<void>;
   assign(session: StaffSession, reference: string, assignee: string | null): Promise<void>;
   addNote(session: StaffSession, reference: string, note: string): Promise<void>;
+  /**
+   * A document the resident uploaded with this submission: its stored name, type and size, and its
+   * bytes opened; written to the audit log. Undefined when this submission's journey did not
+   * store it (another submission's id, an unknown one) or its file is gone.
+   */
+  document(
+    session: StaffSession,
+    reference: string,
+    id: string,
+  ): Promise<{ ref: UploadRef; bytes: Buffer } | undefined>;
   exportCsv(session: StaffSession, workflow: string, filter: InboxFilter, locale: Locale): Promise<string>;
   auditLog(
     session: StaffSession,
@@ -215,6 +228,8 @@ export function createBackOffice(opts: {
   secureCookies: boolean;
   workflows: { get(name: string): Workflow | undefined; names(): string[] };
   outbox: Pick<Outbox, "enqueue" | "wake">;
+  /** Residents' uploaded documents (src/server/uploads/): the console opens them, never changes them. */
+  uploads: Pick<Uploads, "read">;
   /** Where residents look their requests up, for e-mails: `${origin}/request-status`. */
   origin: string;
   /** The city's number for questions (content/site.yaml phones.main). */
@@ -481,6 +496,19 @@ export function createBackOffice(opts: {
         sealer,
       );
       await record(session, "note", reference);
+    },
+
+    async document(session, reference, id) {
+      // Another service's submission is Forbidden before anything of the file is looked at.
+      if (!(await caseFor(session, reference))) return undefined;
+      const journeyId = await journeyOf(db, reference);
+      const file = await opts.uploads.read(id);
+      // Only the submission's own journey's files: an id from another submission opens nothing.
+      if (!file || journeyId === undefined || file.journeyId !== journeyId) return undefined;
+      // The id and type, never the file's name: the log outlives the submission, and a name
+      // ("Medical letter for Ana Ruiz.pdf") can say more about the resident than the log should.
+      await record(session, "document", reference, `${id} (${file.ref.type})`);
+      return { ref: file.ref, bytes: file.bytes };
     },
 
     async exportCsv(session, name, filter, locale) {

@@ -123,6 +123,18 @@ export async function findCase(db: Queryable, reference: string): Promise<CaseRo
   return row ? fromRow(row) : undefined;
 }
 
+/**
+ * The journey a submission was sent from. The documents the resident uploaded are that journey's
+ * (uploads.journey_id), and stay as long as the submission does.
+ */
+export async function journeyOf(db: Queryable, reference: string): Promise<string | undefined> {
+  const [row] = await db.all<{ journey_id: string }>(
+    "SELECT journey_id FROM submissions WHERE reference = ?",
+    [reference],
+  );
+  return row?.journey_id;
+}
+
 /** A submission where it stands and with its answers opened. */
 export interface OpenedCase {
   row: CaseRow;

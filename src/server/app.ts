@@ -288,6 +288,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
     secureCookies: config.secureCookies,
     workflows,
     outbox,
+    uploads: workflows.uploads,
     origin: config.publicOrigin,
     // Passwords, the city's identity provider (STAFF_OIDC_*), or both (docs/back-office.md).
     signInWith: {

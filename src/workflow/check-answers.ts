@@ -6,7 +6,7 @@
 
 import { formatCurrency } from "../domain/money";
 import { numberedTitle } from "../domain/numbered-title";
-import { asUploadRef, formatFileSize, isUploadField } from "../domain/uploads";
+import { asUploadRef, formatFileSize, isUploadField, type UploadRef } from "../domain/uploads";
 import { journeyForm } from "./form";
 import { type Journey, pathOf } from "./journey";
 import { engineText } from "./localize";
@@ -24,6 +24,8 @@ export interface CheckAnswersRow {
   lines: string[];
   /** The lines joined with new lines. */
   value: string;
+  /** A documents field's files, as stored: the staff console links each (the lines name them). */
+  documents?: UploadRef[];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -68,13 +70,10 @@ function answerLines(schema: JSONSchema, value: unknown, ui: UiSchema, locale: L
       schema.format === "card-number" || MASKED_WIDGETS.has(String(ui["ui:widget"])) ? mask(value) : value,
     ];
   }
-  // Documents: one line each, the file's name and size (never a link: files are not served).
-  if (Array.isArray(value) && isUploadField(schema)) {
-    return value.flatMap((entry) => {
-      const ref = asUploadRef(entry);
-      return ref ? [`${ref.name} (${formatFileSize(ref.size, locale)})`] : [];
-    });
-  }
+  // Documents: one line each, the file's name and size (a link only in the staff console: files
+  // are never served to the public).
+  if (Array.isArray(value) && isUploadField(schema))
+    return documentsOf(value).map((ref) => `${ref.name} (${formatFileSize(ref.size, locale)})`);
   if (Array.isArray(value)) {
     const items = isObject(schema.items) ? (schema.items as JSONSchema) : {};
     const itemUi = isObject(ui.items) ? (ui.items as UiSchema) : {};
@@ -87,6 +86,10 @@ function answerLines(schema: JSONSchema, value: unknown, ui: UiSchema, locale: L
       .flatMap((key) => answerLines(properties[key] ?? {}, value[key], (ui[key] as UiSchema) ?? {}, locale));
   }
   return [String(value)];
+}
+
+function documentsOf(value: readonly unknown[]): UploadRef[] {
+  return value.map(asUploadRef).filter((ref): ref is UploadRef => ref !== undefined);
 }
 
 /** Property names in the order the form shows them (ui:order, '*' standing for the rest). */
@@ -119,7 +122,9 @@ function objectRows(
     const propertyUi = isObject(ui[key]) ? (ui[key] as UiSchema) : {};
     if (isHidden(propertyUi) || property.writeOnly === true) return [];
     const title = typeof property.title === "string" ? property.title : key;
-    const lines = answerLines(property, data[key], propertyUi, locale);
+    const value = data[key];
+    const lines = answerLines(property, value, propertyUi, locale);
+    const documents = isUploadField(property) && Array.isArray(value) ? documentsOf(value) : [];
     return [
       {
         screen,
@@ -128,6 +133,7 @@ function objectRows(
         label: labelPrefix ? `${labelPrefix}: ${title}` : title,
         lines,
         value: lines.join("\n"),
+        ...(documents.length > 0 ? { documents } : {}),
       },
     ];
   });

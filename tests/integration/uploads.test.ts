@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { type S3Double, startS3Double } from "../../src/server/uploads/s3-double";
 import { PDF, PNG } from "../fixtures/documents";
+import { DocumentsResident, SERVICE, writeDocumentsService } from "./documents-service";
 import { useInProcessApp } from "./in-process-app";
 import { builtSite } from "./requirements";
 
@@ -14,121 +15,6 @@ import { builtSite } from "./requirements";
  * under DATA_DIR, and an S3 bucket (the double in src/server/uploads/s3-double.ts).
  */
 const hasBuild = builtSite("the upload tests");
-
-const SERVICE = "/workflow/send-documents";
-
-const documentsService = {
-  $schema: "../schemas/workflow.schema.json",
-  type: "graph_composite",
-  name: "send-documents",
-  data: {
-    id: "send-documents",
-    type: "workflow",
-    config: { title: { en: "Send documents", es: "Enviar documentos" }, start: "documents" },
-  },
-  nodes: [
-    {
-      type: "graph_composite",
-      name: "documents",
-      data: {
-        id: "send-documents-documents",
-        type: "question",
-        config: {
-          title: { en: "Upload the deed", es: "Suba la escritura" },
-          schema: {
-            type: "object",
-            required: ["files"],
-            properties: {
-              files: {
-                $ref: "definitions/common.json#/$defs/documents",
-                maxItems: 2,
-                title: { en: "The deed", es: "La escritura" },
-              },
-            },
-          },
-          next: [{ to: "check-answers" }],
-        },
-      },
-    },
-    {
-      type: "graph_composite",
-      name: "check-answers",
-      data: {
-        id: "send-documents-check-answers",
-        type: "check-answers",
-        config: {
-          title: "checkAnswers.title",
-          buttonLabel: "common.submit",
-          call: { integration: "submit", operation: "send-documents", params: { service: "send-documents" } },
-          next: [{ to: "confirmation" }],
-        },
-      },
-    },
-    {
-      type: "graph_composite",
-      name: "confirmation",
-      data: {
-        id: "send-documents-confirmation",
-        type: "confirmation",
-        config: { title: { en: "Documents sent", es: "Documentos enviados" } },
-      },
-    },
-  ],
-};
-
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  constructor(
-    private readonly base: string,
-    /** "?lang=es" for a resident reading in Spanish. */
-    private readonly query = "",
-  ) {}
-
-  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const response = await fetch(`${this.base}${path}`, { ...init, headers, redirect: "manual" });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  }
-
-  async page(path: string): Promise<string> {
-    return (await this.fetch(path)).text();
-  }
-
-  /** Posts the screen's form as the browser would, with these files and fields. */
-  async post(
-    screen: string,
-    files: { name: string; bytes: Buffer; type?: string }[],
-    fields: [string, string][] = [],
-  ) {
-    const html = await this.page(`${SERVICE}/${screen}${this.query}`);
-    const body = new FormData();
-    body.append("_csrf", /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "");
-    for (const [name, value] of /name="root_files__count" value="(\d+)"/.test(html) ? hiddenFields(html) : [])
-      body.append(name, value);
-    for (const [name, value] of fields) body.append(name, value);
-    for (const file of files)
-      body.append(
-        "root_files",
-        new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }),
-        file.name,
-      );
-    if (files.length === 0) body.append("root_files", new Blob([]), "");
-    return this.fetch(`${SERVICE}/${screen}${this.query}`, { method: "POST", body });
-  }
-}
-
-/** The hidden inputs of the documents field (the files already uploaded). */
-function hiddenFields(html: string): [string, string][] {
-  return [...html.matchAll(/<input type="hidden" name="(root_files[^"]*)" value="([^"]*)"/g)].map(
-    (m) => [m[1] ?? "", m[2] ?? ""] as [string, string],
-  );
-}
 
 const BUCKET = {
   accessKeyId: "AKIDCEDARPORTUPLOADS",
@@ -143,9 +29,7 @@ function useDocumentsSite(storage: "folder" | "s3", extra: Record<string, string
   const site = useInProcessApp({
     prefix: `cedarport-uploads-${storage}-`,
     env: async (dataDir) => {
-      const dir = join(dataDir, "workflows");
-      mkdirSync(dir);
-      writeFileSync(join(dir, "send-documents.json"), JSON.stringify(documentsService));
+      const dir = writeDocumentsService(dataDir);
       if (storage === "folder") return { WORKFLOWS_DIR: dir, ...extra };
       double = await startS3Double(BUCKET);
       return {
@@ -190,7 +74,7 @@ describe.runIf(hasBuild).each(["folder", "s3"] as const)(
       site.running.db.all<{ id: string; name: string; type: string; size: number }>("SELECT * FROM uploads");
 
     it("shows a file input that posts the form as multipart, with the rules in the hint", async () => {
-      const html = await new Browser(site.base).page(`${SERVICE}/documents`);
+      const html = await new DocumentsResident(site.base).page(`${SERVICE}/documents`);
       expect(html).toMatch(/<form[^>]*enctype="multipart\/form-data"/i);
       expect(html).toMatch(/<label class="usa-label" for="root_files">The deed<\/label>/);
       expect(html).toMatch(/<input[^>]*type="file"[^>]*id="root_files"/);
@@ -198,7 +82,7 @@ describe.runIf(hasBuild).each(["folder", "s3"] as const)(
     });
 
     it("keeps good files sealed, lists them, and sends them with the application", async () => {
-      const browser = new Browser(site.base);
+      const browser = new DocumentsResident(site.base);
       const before = (await rows()).length;
       const response = await browser.post("documents", [
         { name: "C:\\fakepath\\Deed of María.pdf", bytes: PDF, type: "application/pdf" },
@@ -232,7 +116,7 @@ describe.runIf(hasBuild).each(["folder", "s3"] as const)(
     });
 
     it("refuses a file by what it is, not its name, naming it, and keeps the good one", async () => {
-      const browser = new Browser(site.base);
+      const browser = new DocumentsResident(site.base);
       const response = await browser.post("documents", [
         { name: "deed.pdf", bytes: PDF },
         { name: "notes.pdf", bytes: Buffer.from("just some text, not a PDF at all") },
@@ -247,7 +131,7 @@ describe.runIf(hasBuild).each(["folder", "s3"] as const)(
     });
 
     it("says a file is too large, or empty, in the resident's language", async () => {
-      const browser = new Browser(site.base, "?lang=es");
+      const browser = new DocumentsResident(site.base, "?lang=es");
       const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024, 32)]);
       const html = await (
         await browser.post("documents", [
@@ -260,7 +144,7 @@ describe.runIf(hasBuild).each(["folder", "s3"] as const)(
     });
 
     it("says when more files were picked than the field takes, and keeps them to choose from", async () => {
-      const browser = new Browser(site.base);
+      const browser = new DocumentsResident(site.base);
       const response = await browser.post("documents", [
         { name: "a.pdf", bytes: PDF },
         { name: "b.pdf", bytes: PDF },
@@ -273,10 +157,10 @@ describe.runIf(hasBuild).each(["folder", "s3"] as const)(
     });
 
     it("asks for a file when none is kept, and never takes another journey's file", async () => {
-      const owner = new Browser(site.base);
+      const owner = new DocumentsResident(site.base);
       await owner.post("documents", [{ name: "mine.pdf", bytes: PDF }]);
       const [theirs] = (await rows()).slice(-1);
-      const intruder = new Browser(site.base);
+      const intruder = new DocumentsResident(site.base);
       const response = await intruder.post(
         "documents",
         [],
@@ -292,7 +176,7 @@ describe.runIf(hasBuild).each(["folder", "s3"] as const)(
     });
 
     it("removes a file with its Remove button, without JavaScript, and deletes it", async () => {
-      const browser = new Browser(site.base);
+      const browser = new DocumentsResident(site.base);
       await browser.post("documents", [
         { name: "one.pdf", bytes: PDF },
         { name: "two.png", bytes: PNG },
@@ -311,7 +195,7 @@ describe.runIf(hasBuild).each(["folder", "s3"] as const)(
     });
 
     it("keeps the files when the resident goes Back, which posts no answers", async () => {
-      const browser = new Browser(site.base);
+      const browser = new DocumentsResident(site.base);
       await browser.post("documents", [{ name: "kept.pdf", bytes: PDF }]);
       const html = await browser.page(`${SERVICE}/documents`);
       const csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
@@ -341,7 +225,7 @@ describe.runIf(hasBuild)("uploaded documents when the S3 bucket fails", () => {
   });
 
   it("tells the resident a file was not kept when the bucket answers an error, and keeps the others", async () => {
-    const browser = new Browser(site.base);
+    const browser = new DocumentsResident(site.base);
     // The first file's PUT fails twice (it is tried once more); the second goes through.
     bucket().failNext(2, 500, "InternalError");
     const response = await browser.post("documents", [
@@ -361,7 +245,7 @@ describe.runIf(hasBuild)("uploaded documents when the S3 bucket fails", () => {
   });
 
   it("says so in Spanish when the bucket does not answer in time, and never as a server error", async () => {
-    const browser = new Browser(site.base, "?lang=es");
+    const browser = new DocumentsResident(site.base, "?lang=es");
     const before = files().size;
     bucket().hangNext(1);
     const started = Date.now();

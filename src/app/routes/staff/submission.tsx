@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { formatCityTime } from "../../../back-office/city-time";
 import { NOTE_LIMIT } from "../../../back-office/limits";
 import { statusLabel } from "../../../back-office/statuses";
+import { ACCEPTED_TYPES, formatFileSize } from "../../../domain/uploads";
 import { ErrorSummary } from "../../../forms/theme/ErrorSummary";
 import { localizeText } from "../../../workflow/localize";
 import { normalizeReference } from "../../../workflow/reference";
@@ -16,8 +17,9 @@ import type { Route } from "./+types/submission";
 /**
  * One submission: the answers as check-your-answers showed them to the resident, where it stands,
  * who has it, its history; forms to change the status (with a note the resident reads), assign
- * it, and add a note for staff only. Each form posts here and comes back with a GET (PRG), so a
- * reload never posts twice.
+ * it, and add a note for staff only; each uploaded document a link that downloads it
+ * (./document.ts). Each form posts here and comes back with a GET (PRG), so a reload never posts
+ * twice.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const session = await requireStaff(context, request);
@@ -44,7 +46,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       status: { id: view.status.id, label: statusLabel(view.status, locale) },
       statuses: view.statuses.map((s) => ({ id: s.id, label: statusLabel(s, locale) })),
       assignee: view.row.assignee,
-      answers: view.answers.map((a) => ({ key: `${a.screen}${a.key}`, label: a.label, lines: a.lines })),
+      answers: view.answers.map((a) => ({
+        key: `${a.screen}${a.key}`,
+        label: a.label,
+        lines: a.lines,
+        // Each document a link that downloads it, with its type and size (the lines say the same).
+        documents: (a.documents ?? []).map((ref) => ({
+          id: ref.id,
+          name: ref.name,
+          href: `/staff/submissions/${reference}/documents/${encodeURIComponent(ref.id)}`,
+          type: ACCEPTED_TYPES[ref.type],
+          size: formatFileSize(ref.size, locale),
+        })),
+      })),
       events: view.events.map((e) => ({
         id: e.id,
         at: formatCityTime(e.at, locale),
@@ -184,11 +198,27 @@ export default function StaffSubmission({ loaderData: d, actionData }: Route.Com
                 <div key={a.key} className="cp-summary-list__row">
                   <dt>{a.label}</dt>
                   <dd>
-                    {a.lines.map((line, i) => (
-                      <span key={i} className="cp-summary-list__line">
-                        {line}
-                      </span>
-                    ))}
+                    {a.documents.length > 0 ? (
+                      <ul className="cp-staff-documents">
+                        {a.documents.map((doc) => (
+                          <li key={doc.id}>
+                            {/* Named by the file alone; what it is and that it downloads, said after it. */}
+                            <a href={doc.href} aria-describedby={`staff-document-${doc.id}`}>
+                              {doc.name}
+                            </a>{" "}
+                            <span id={`staff-document-${doc.id}`}>
+                              {t("case.document", { type: doc.type, size: doc.size })}
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      a.lines.map((line, i) => (
+                        <span key={i} className="cp-summary-list__line">
+                          {line}
+                        </span>
+                      ))
+                    )}
                   </dd>
                 </div>
               ))}
