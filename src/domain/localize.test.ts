@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressInLanguage,
   DEFAULT_LOCALE,
   isLocale,
   localize,
@@ -273,5 +274,21 @@ describe("localizeDeep", () => {
     const before = JSON.stringify(item);
     localizeDeep(item, "es");
     expect(JSON.stringify(item)).toBe(before);
+  });
+});
+
+describe("addressInLanguage", () => {
+  it("puts the chosen language in an address that names one", () => {
+    expect(addressInLanguage("/activity/contact-the-mayor?lang=es", "en")).toBe(
+      "/activity/contact-the-mayor?lang=en",
+    );
+    expect(addressInLanguage("/workflow/x/topic?parcel=1000002&lang=es#main", "en")).toBe(
+      "/workflow/x/topic?parcel=1000002&lang=en#main",
+    );
+  });
+
+  it("leaves an address without one as it is (the stored choice decides)", () => {
+    expect(addressInLanguage("/agencies", "es")).toBe("/agencies");
+    expect(addressInLanguage("/search?term=caf%C3%A9", "es")).toBe("/search?term=caf%C3%A9");
   });
 });

@@ -14,6 +14,19 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const LANGUAGE_COOKIE = "lang";
 const ONE_YEAR_IN_SECONDS = 31_536_000;
 
+/**
+ * The same address in another language: a `lang` its query names becomes `lang` (the switch must
+ * win over the address, or choosing English on `/…?lang=es` would come back in Spanish); an
+ * address without one is unchanged, the stored choice deciding. `path` is a path with its query
+ * (and hash), as `sameSitePath` gives it.
+ */
+export function addressInLanguage(path: string, lang: Locale): string {
+  const url = new URL(path, "http://same.site.invalid");
+  if (!url.searchParams.has("lang")) return path;
+  url.searchParams.set("lang", lang);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** The cookie storing a language choice. `secure`: the site runs on https, where every cookie is `Secure`. */
 export function languageCookie(lang: Locale, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_IN_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;

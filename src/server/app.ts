@@ -15,7 +15,7 @@ import { contentServiceEndpoint, createContentService } from "../content-service
 import { ContentStore } from "../content-service/store";
 import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
-import { LANGUAGE_COOKIE } from "../domain/localize";
+import { addressInLanguage, LANGUAGE_COOKIE } from "../domain/localize";
 import { sameSitePath } from "../domain/return-path";
 import { bidsIntegration } from "../integrations/bids";
 import { createCouncilDistricts } from "../integrations/council-districts";
@@ -415,7 +415,7 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       sameSite: "lax",
       secure: config.secureCookies,
     });
-    res.redirect(303, sameSitePath(req.query.return));
+    res.redirect(303, addressInLanguage(sameSitePath(req.query.return), lang));
   });
   // Editors open /preview?token=… once; the browser then keeps a signed, expiring session (never
   // the credential itself).

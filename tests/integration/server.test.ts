@@ -47,6 +47,12 @@ describe.runIf(hasBuild)("web server", () => {
       redirect: "manual",
     });
     expect(offsite.headers.get("location")).toBe("/");
+    // On an address that names its language, the choice wins over it.
+    const named = await fetch(
+      `${site.base}/language?lang=en&return=${encodeURIComponent("/activity/contact-the-mayor?lang=es")}`,
+      { redirect: "manual" },
+    );
+    expect(named.headers.get("location")).toBe("/activity/contact-the-mayor?lang=en");
   });
 
   it("gives drafts only to editors with the preview cookie", async () => {

@@ -63,6 +63,7 @@ describe("LanguageSwitch with JavaScript", () => {
     expect(reload).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(reload).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledWith("es");
   });
 
   it("only logs a storage failure: nothing is stored, the cookie still is, the page still reloads", () => {

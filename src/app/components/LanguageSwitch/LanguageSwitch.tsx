@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { isLocale, type Locale, languageCookie } from "../../../domain/localize";
+import { addressInLanguage, isLocale, type Locale, languageCookie } from "../../../domain/localize";
 import { useTranslation } from "../../i18n/use-translation";
 import "./LanguageSwitch.css";
 
@@ -33,11 +33,20 @@ export function rememberLanguage(lang: Locale): void {
 export interface LanguageSwitchProps {
   /** Path and query of the current page, where the no-JavaScript switch returns to. */
   returnTo: string;
-  /** How the page reloads; replaced in tests. */
-  reload?: () => void;
+  /** How the page reloads in `lang`; replaced in tests. */
+  reload?: (lang: Locale) => void;
 }
 
-export function LanguageSwitch({ returnTo, reload = () => window.location.reload() }: LanguageSwitchProps) {
+/** The page again, in `lang`: reloaded, or opened at its address in `lang` if the address names one. */
+function reloadIn(lang: Locale): void {
+  const { pathname, search, hash } = window.location;
+  const here = `${pathname}${search}${hash}`;
+  const there = addressInLanguage(here, lang);
+  if (there === here) window.location.reload();
+  else window.location.assign(there);
+}
+
+export function LanguageSwitch({ returnTo, reload = reloadIn }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation("ui");
   const current: Locale = isLocale(i18n.language) ? i18n.language : "en";
 
@@ -47,7 +56,7 @@ export function LanguageSwitch({ returnTo, reload = () => window.location.reload
     event.preventDefault();
     if (lang === current) return;
     rememberLanguage(lang);
-    setTimeout(reload, RELOAD_DELAY_MS);
+    setTimeout(() => reload(lang), RELOAD_DELAY_MS);
   }
 
   return (
