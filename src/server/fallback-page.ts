@@ -3,10 +3,12 @@ import type { Locale } from "../domain/localize";
 /**
  * Pages the server sends itself, before or instead of the React app: when rendering failed (500),
  * and for requests refused at the edge (a bad Host, a method the site does not take, a body too
- * large). Plain HTML, no scripts, no dependencies, so they always work. The 500 wording matches
- * the site's own 500 page (SPEC §2, §8).
+ * large), and the 404 of a download whose address does not open (a bid packet, a staff
+ * document: resource routes, which have no page of their own to show it in). Plain HTML, no
+ * scripts, no dependencies, so they always work. The 500 and 404 wording matches the site's own
+ * pages (SPEC §2, §8).
  */
-export type FallbackStatus = 400 | 403 | 405 | 413 | 421 | 500;
+export type FallbackStatus = 400 | 403 | 404 | 405 | 413 | 421 | 500;
 
 interface PageText {
   title: string;
@@ -50,6 +52,16 @@ const TEXT: Record<FallbackStatus, Record<Locale, PageText>> = {
       body: "Ese formulario se envió desde otro sitio web, así que no lo aceptamos. Regrese a este sitio e inténtelo de nuevo.",
     },
   },
+  404: {
+    en: {
+      title: "Page not found",
+      body: "We can’t find the page you are looking for. If a link in an e-mail brought you here, it may be out of date.",
+    },
+    es: {
+      title: "Página no encontrada",
+      body: "No encontramos la página que busca. Si llegó aquí desde un enlace en un correo electrónico, es posible que ya no sea válido.",
+    },
+  },
   405: {
     en: { title: "Method Not Allowed", body: "This site does not accept that kind of request." },
     es: { title: "Método no permitido", body: "Este sitio no acepta ese tipo de solicitud." },
@@ -81,3 +93,10 @@ export function fallbackPage(locale: Locale, status: FallbackStatus): string {
 }
 
 export const fallbackErrorPage = (locale: Locale): string => fallbackPage(locale, 500);
+
+/** A download's 404 as a page in the resident's (or staff member's) language, never cached. */
+export const notFoundPage = (locale: Locale, headers: Record<string, string> = {}): Response =>
+  new Response(fallbackPage(locale, 404), {
+    status: 404,
+    headers: { "Cache-Control": "no-store", ...headers, "Content-Type": "text/html; charset=utf-8" },
+  });

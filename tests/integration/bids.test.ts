@@ -241,8 +241,12 @@ describe.runIf(hasBuild)("bid opportunities", () => {
     ]) {
       const r = await fetch(`${base}${path}`);
       expect(r.status, path).toBe(404);
-      expect(await r.text(), path).toBe("Not found");
+      expect(await r.text(), path).toContain("<h1>Page not found</h1>");
     }
+    // A page in the visitor's language, not a bare line of text.
+    const spanish = await fetch(`${base}/bids/ITB-2026-0142/packet?ref=AAAAAAAA&lang=es`);
+    expect(spanish.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await spanish.text()).toContain('<html lang="es"><head>');
     expect(await bids.downloadCount(reference)).toBe(2);
   });
 });

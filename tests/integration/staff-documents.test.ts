@@ -184,7 +184,7 @@ describe.runIf(hasBuild)("documents residents uploaded, opened in the staff cons
       const response = await clerk.request(app.base, path);
       expect([path, response.status]).toEqual([path, 404]);
       expect(response.headers.get("content-disposition")).toBeNull();
-      expect(await response.text()).toBe("Not found");
+      expect(await response.text()).toContain("<h1>Page not found</h1>");
     }
   });
 
@@ -195,7 +195,8 @@ describe.runIf(hasBuild)("documents residents uploaded, opened in the staff cons
     rmSync(join(app.dataDir, "uploads", letter));
     const response = await clerk.request(app.base, path);
     expect(response.status).toBe(404);
-    expect(await response.text()).toBe("Not found");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(await response.text()).toContain("<h1>Page not found</h1>");
   });
 
   it("writes every opening to the audit log: who, which submission, which document", async () => {

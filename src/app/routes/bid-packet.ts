@@ -1,26 +1,22 @@
 import { localizeDeep } from "../../domain/localize";
 import { bidsText, packetDocument } from "../../integrations/bids";
+import { notFoundPage } from "../../server/fallback-page";
 import type { Route } from "./+types/bid-packet";
 
 /**
  * A bid packet (/bids/<number>/packet?ref=<reference>), generated on each download. Only the
- * reference of a packet request for that very bid opens it; anything else is the same plain 404,
+ * reference of a packet request for that very bid opens it; anything else is the same 404 page,
  * whether the bid exists or not, so a guessed address tells nothing. Each download is recorded for
  * the purchasing office.
  */
-const NOT_FOUND = () =>
-  new Response("Not found", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, locale } = context;
   const ref = new URL(request.url).searchParams.get("ref") ?? "";
   const packetRequest = await services.bids.packetRequest(ref, params.number);
-  if (!packetRequest) return NOT_FOUND();
+  if (!packetRequest) return notFoundPage(locale);
   const bid = await services.bids.find(packetRequest.bidNumber);
-  if (!bid) return NOT_FOUND();
+  if (!bid) return notFoundPage(locale);
   const [agency, office, site] = await Promise.all([
     services.content(false).agency(bid.agency),
     services.content(false).agency("purchasing"),

@@ -1,3 +1,4 @@
+import { notFoundPage } from "../../../server/fallback-page";
 import { normalizeReference } from "../../../workflow/reference";
 import { attachment } from "../../lib/content-disposition";
 import { orForbidden, requireStaff, STAFF_HEADERS } from "../../lib/staff.server";
@@ -11,21 +12,15 @@ import type { Route } from "./+types/document";
 
 /**
  * An unknown submission or document, one sent with another submission, or a file no longer in
- * storage. A plain answer, as the bid packet's: a download has no page to show an error in, and
- * React Router's own answer for a resource route is JSON (with a stack, in development).
+ * storage: a 404 page in the staff member's language (a download has no page of its own, and
+ * React Router's answer for a resource route would be JSON).
  */
-const notFound = () =>
-  new Response("Not found", {
-    status: 404,
-    headers: { ...STAFF_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
-  });
-
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const session = await requireStaff(context, request);
   const reference = normalizeReference(params.reference);
-  if (!reference) return notFound();
+  if (!reference) return notFoundPage(context.locale, STAFF_HEADERS);
   const file = await orForbidden(() => context.services.backOffice.document(session, reference, params.id));
-  if (!file) return notFound();
+  if (!file) return notFoundPage(context.locale, STAFF_HEADERS);
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       ...STAFF_HEADERS,
