@@ -33,3 +33,16 @@ describe("reference numbers", () => {
     expect(normalizeReference("zsgb acef")).toBe("2568ACEF");
   });
 });
+
+describe("the reference format message", () => {
+  it("names exactly the characters a reference never has, in both languages", async () => {
+    const { readFileSync } = await import("node:fs");
+    const never = [..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"].filter((c) => !REFERENCE_ALPHABET.includes(c));
+    for (const lang of ["en", "es"]) {
+      const text = JSON.parse(readFileSync(`locales/${lang}/request-status.json`, "utf8"))
+        .referenceFormat as string;
+      const listed = /(0, 1, [^.;]*)/.exec(text)?.[1]?.match(/\b[0-9A-Z]\b/g) ?? [];
+      expect(listed, lang).toEqual(never);
+    }
+  });
+});
