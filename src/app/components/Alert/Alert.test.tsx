@@ -50,6 +50,20 @@ describe("Alert behaviour", () => {
     expect(notifyOnClose).toHaveBeenCalledTimes(1);
   });
 
+  it("hands the focus on to what follows it when Close had it", () => {
+    renderIn(
+      "en",
+      <>
+        <Alert message="First" />
+        <a href="/next">Next</a>
+      </>,
+    );
+    const close = screen.getByRole("button", { name: "Close" });
+    close.focus();
+    fireEvent.click(close);
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Next" }));
+  });
+
   it("names the close button in Spanish", () => {
     renderIn("es", <Alert message="Aviso" />);
     expect(screen.getByRole("button", { name: "Cerrar" })).toBeTruthy();

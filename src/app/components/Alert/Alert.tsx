@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 import {
   type AlertPosition,
   type AlertType,
@@ -31,6 +31,7 @@ export function Alert({ children, className, style, ...input }: AlertProps) {
   // A Close button that does nothing is worse than none: it appears once JavaScript runs.
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
+  const root = useRef<HTMLDivElement>(null);
 
   if (!visible) return null;
 
@@ -44,12 +45,15 @@ export function Alert({ children, className, style, ...input }: AlertProps) {
   ];
 
   function close() {
+    // The Close button had the focus; without it the page would drop it to the start (a keyboard
+    // or screen reader user would lose their place): it goes to what follows the alert instead.
+    if (root.current?.contains(document.activeElement)) focusAfter(root.current);
     setVisible(false);
     alert.notifyOnClose?.();
   }
 
   return (
-    <div className={classes.filter(Boolean).join(" ")} role={alertRole(alert)} style={style}>
+    <div ref={root} className={classes.filter(Boolean).join(" ")} role={alertRole(alert)} style={style}>
       <div className="usa-alert__body">
         {alert.title && <p className="usa-alert__heading">{translate(alert.title)}</p>}
         {alert.messages.map((message, index) => (
@@ -67,4 +71,18 @@ export function Alert({ children, className, style, ...input }: AlertProps) {
       )}
     </div>
   );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Focuses the first focusable element after `element` (outside it), if there is one. */
+function focusAfter(element: HTMLElement): void {
+  for (const candidate of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    const follows = element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING;
+    if (follows && !element.contains(candidate) && !candidate.closest("[hidden]")) {
+      candidate.focus();
+      return;
+    }
+  }
 }
