@@ -128,3 +128,23 @@ test.describe("islands (content pages are not hydrated)", () => {
     await expect(page.locator(".cp-tile--truncate").first()).toBeAttached();
   });
 });
+
+test.describe("the language an address names", () => {
+  test("a visitor who arrives on a Spanish address goes on in Spanish, and the switch still wins", async ({
+    page,
+  }) => {
+    await page.goto("/activity/apply-for-a-homestead-deduction?lang=es");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    // A link without ?lang=: the first address's language was remembered.
+    await page.getByRole("link", { name: "Comenzar en línea" }).click();
+    await expect(page).toHaveURL(/\/workflow\/homestead-deduction-application\//);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    // On an address that names Spanish, choosing English opens it in English.
+    await page.goto("/activity/apply-for-a-homestead-deduction?lang=es");
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/lang=en/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("link", { name: "Activities", exact: true }).first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});
