@@ -7,13 +7,10 @@ import type { Route } from "./+types/document";
 /**
  * A document the resident uploaded with a submission, for staff who may open that submission: the
  * bytes as the resident sent them, always as a download, written to the audit log. Signed out: to
- * sign in; another service's submission: 403, as its page is.
- */
-
-/**
- * An unknown submission or document, one sent with another submission, or a file no longer in
- * storage: a 404 page in the staff member's language (a download has no page of its own, and
- * React Router's answer for a resource route would be JSON).
+ * sign in; another service's submission: 403, as its page is. An unknown submission or document,
+ * one sent with another submission, or a file no longer in storage: a 404 page in the staff
+ * member's language (a download has no page of its own, and React Router's answer for a resource
+ * route would be JSON).
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const session = await requireStaff(context, request);
