@@ -356,17 +356,6 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
   app.use(hostGuard(config.allowedHosts));
   app.use(methodGuard());
   app.use(singleLeadingSlash());
-  // A visitor who has not chosen a language keeps the one their first address named.
-  app.use((req, res, next) => {
-    const cookie = addressLanguageCookie(
-      new URL(req.originalUrl, "http://x"),
-      req.headers.cookie,
-      config.secureCookies,
-    );
-    // (The switch's own address stores the choice itself.)
-    if (cookie && req.path !== "/language") res.append("Set-Cookie", cookie);
-    next();
-  });
   // Before any route reads a body or does work (src/server/rate-limits.ts).
   app.use(rateLimits.middleware);
   app.use(compression());
@@ -461,6 +450,10 @@ export async function createApp(config: ServerConfig): Promise<RunningApp> {
       }
       const url = new URL(req.originalUrl, "http://x");
       const locale = requestLocale(url, req.headers.cookie);
+      // A visitor who has not chosen a language keeps the one their first address named (a
+      // cache hit before Express gets it from the page cache's `cookieFor`).
+      const remembered = addressLanguageCookie(url, req.headers.cookie, config.secureCookies);
+      if (remembered) res.append("Set-Cookie", remembered);
       const staff = await preview.holds(req.headers.cookie);
       const draft = url.searchParams.get("stage") === "draft" && staff;
       // Most hits were answered before Express; a page some rate limit counts (/search) is looked

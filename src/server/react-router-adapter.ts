@@ -46,7 +46,8 @@ export async function sendFetchResponse(
     if (key === "set-cookie") continue;
     res.setHeader(key, value);
   }
-  // Cookies the middleware set for this request (the address's language) are kept beside the page's.
+  // Cookies set for this request before React Router answered (the address's language) are kept
+  // beside the page's own.
   const earlier = res.getHeader("set-cookie");
   const cookies = [
     ...(earlier === undefined ? [] : [earlier].flat().map(String)),
